@@ -1,0 +1,1 @@
+"""Parsers that split rules documents into records (see `ingest.registry`)."""

@@ -1,0 +1,79 @@
+"""The parser for each source format, and sniffing the format of a file a user brings.
+
+Every parser module exposes:
+- `FORMAT`: its format name, as written in `sources.toml`;
+- `sniff(text) -> bool`: whether a decoded text looks like this format (cheap: the head);
+- `describe(text, path) -> dict`: `id`, `title`, `date`, `era` for a file given to
+  `mtgkb ingest PATH` (read from the document where it says them);
+- `parse(source, text) -> list[Record]`: the records, with provenance.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from ingest.source import IngestError, Source, read_text
+from kb.model import Record
+
+# Most specific first: sniffing tries them in this order.
+PARSER_MODULES: dict[str, str] = {
+    "mtgjson": "ingest.mtgjson",
+    "comprehensive-rules": "ingest.comprehensive_rules",
+    "set-faq": "ingest.set_faq",
+    "keyword-thread": "ingest.keyword_thread",
+    "rulings-db": "ingest.rulings_db",
+    "wiki-keywords": "ingest.wiki_keywords",
+    "rules-blog": "ingest.rules_blog",
+}
+
+
+def parser_for(format_name: str) -> ModuleType:
+    """The parser module of a format, or IngestError for an unknown one."""
+    try:
+        return importlib.import_module(PARSER_MODULES[format_name])
+    except KeyError:
+        known = ", ".join(PARSER_MODULES)
+        raise IngestError(f"unknown format {format_name!r} (known: {known})") from None
+
+
+def source_text(path: Path) -> str:
+    """A file's text; a page saved from a browser is reduced to the text it shows."""
+    text = read_text(path)
+    from ingest import html_page
+
+    if html_page.looks_like_html(text):
+        return html_page.html_to_text(text)
+    return text
+
+
+def sniff(text: str, path: Path) -> str:
+    """The format of a document, or IngestError naming the file."""
+    for name in PARSER_MODULES:
+        if parser_for(name).sniff(text):
+            return name
+    raise IngestError(f"{path}: not a format mtgkb can read ({', '.join(PARSER_MODULES)})")
+
+
+def describe_file(path: Path) -> tuple[Source, str]:
+    """A manifest entry for a file given on the command line, and its text."""
+    text = source_text(path)
+    format_name = sniff(text, path)
+    info = parser_for(format_name).describe(text, path)
+    source = Source(id=info["id"], title=info.get("title", info["id"]), path=path,
+                    format=format_name, date=info.get("date", ""), era=info.get("era", ""))
+    return source, text
+
+
+def parse_source(source: Source, text: str | None = None) -> list[Record]:
+    """All records of one source; any failure becomes IngestError naming the file."""
+    if text is None:
+        text = source_text(source.path)
+    parser = parser_for(source.format)
+    try:
+        return parser.parse(source, text)
+    except IngestError:
+        raise
+    except Exception as exc:  # a parser bug must still name the file, not dump a traceback
+        raise IngestError(f"{source.path}: cannot parse as {source.format} ({exc})") from exc

@@ -1,0 +1,1 @@
+"""The mtgkb knowledge base: records, cross-references, search, rules model, HTML."""

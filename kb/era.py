@@ -1,0 +1,74 @@
+"""Rules wording across eras: the phrases the rules renamed, and a modernising rewrite.
+
+The 2009 (Magic 2010) rules update renamed several things; texts of either era describe the
+same game. `modernize` rewrites older wording into today's (for comparing definitions),
+`EQUIVALENT_PHRASES` lists each old/new pair (for search to match both).
+"""
+
+from __future__ import annotations
+
+import re
+
+# (old wording, current wording); each pair means the same thing in the game.
+EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
+    ("comes into play", "enters the battlefield"),
+    ("come into play", "enter the battlefield"),
+    ("came into play", "entered the battlefield"),
+    ("coming into play", "entering the battlefield"),
+    ("put into play", "put onto the battlefield"),
+    ("puts into play", "puts onto the battlefield"),
+    ("returned to play", "returned to the battlefield"),
+    ("return to play", "return to the battlefield"),
+    ("returns to play", "returns to the battlefield"),
+    ("leaves play", "leaves the battlefield"),
+    ("leave play", "leave the battlefield"),
+    ("left play", "left the battlefield"),
+    ("into play", "onto the battlefield"),
+    ("in play", "on the battlefield"),
+    ("from play", "from the battlefield"),
+    ("removed from the game", "exiled"),
+    ("remove from the game", "exile"),
+    ("removes from the game", "exiles"),
+    ("removing from the game", "exiling"),
+    ("put into a graveyard from the battlefield", "dies"),
+    ("put into a graveyard from play", "dies"),
+    ("is put into a graveyard from play", "dies"),
+    ("play this spell", "cast this spell"),
+    ("play that spell", "cast that spell"),
+    ("played this spell", "cast this spell"),
+    ("plays a spell", "casts a spell"),
+    ("play a spell", "cast a spell"),
+    ("played a spell", "cast a spell"),
+    ("playing a spell", "casting a spell"),
+    ("removed-from-the-game zone", "exile zone"),
+    ("he or she", "they"),
+    ("his or her", "their"),
+    ("him or her", "them"),
+)
+
+_REWRITES = sorted(EQUIVALENT_PHRASES, key=lambda pair: -len(pair[0]))
+_PATTERN = re.compile(
+    r"\b(" + "|".join(re.escape(old) for old, _ in _REWRITES) + r")\b", re.IGNORECASE
+)
+_MODERN = {old.lower(): new for old, new in _REWRITES}
+
+
+def modernize(text: str) -> str:
+    """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
+
+    def swap(match: re.Match[str]) -> str:
+        new = _MODERN[match.group(0).lower()]
+        return new[0].upper() + new[1:] if match.group(0)[0].isupper() else new
+
+    return _PATTERN.sub(swap, text)
+
+
+def equivalents(phrase: str) -> list[str]:
+    """Every wording of a phrase across eras, the phrase itself first."""
+    folded = " ".join(phrase.lower().split())
+    found = [folded]
+    for old, new in EQUIVALENT_PHRASES:
+        for this, other in ((old, new), (new, old)):
+            if this == folded and other not in found:
+                found.append(other)
+    return found

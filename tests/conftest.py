@@ -1,0 +1,31 @@
+"""Shared fixtures: the shipped sources and the real documents in ../shared/corpus-extra."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+EXTRA = ROOT.parent / "shared" / "corpus-extra"
+CR_FILES = {
+    "2008-10-01": EXTRA / "cr" / "MagicCompRules-2008-10-01.txt",
+    "2009-10-01": EXTRA / "cr" / "MagicCompRules-2009-10-01.txt",
+    "2012-10-01": EXTRA / "cr" / "MagicCompRules-2012-10-01.txt",
+    "2026-01-16": EXTRA / "cr" / "MagicCompRules-2026-01-16.txt",
+}
+MTGJSON_ALA = EXTRA / "mtgjson" / "ALA.json"
+
+
+def extra_file(path: Path) -> Path:
+    """A file of ../shared/corpus-extra, or a clean skip where it is absent."""
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared/corpus-extra not beside the repo)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The shipped data folder (manifest and sources)."""
+    return DATA
