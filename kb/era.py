@@ -53,22 +53,37 @@ _PATTERN = re.compile(
 _MODERN = {old.lower(): new for old, new in _REWRITES}
 
 
+# "remove it from the game", "removes that creature from the game" -> "exile it", ...
+_REMOVE_OBJECT = re.compile(
+    r"\b(remov)(e|es|ed|ing)\b((?:\s+(?!from\b)[\w'-]+){1,4}?)\s+from the game\b",
+    re.IGNORECASE,
+)
+_EXILE_FORMS = {"e": "exile", "es": "exiles", "ed": "exiled", "ing": "exiling"}
+
+
+def _same_case(model: str, word: str) -> str:
+    return word[0].upper() + word[1:] if model[:1].isupper() else word
+
+
 def modernize(text: str) -> str:
     """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
 
     def swap(match: re.Match[str]) -> str:
-        new = _MODERN[match.group(0).lower()]
-        return new[0].upper() + new[1:] if match.group(0)[0].isupper() else new
+        return _same_case(match.group(0), _MODERN[match.group(0).lower()])
 
-    return _PATTERN.sub(swap, text)
+    def exile(match: re.Match[str]) -> str:
+        verb = _EXILE_FORMS[match.group(2).lower()]
+        return _same_case(match.group(1), verb) + match.group(3)
+
+    return _PATTERN.sub(swap, _REMOVE_OBJECT.sub(exile, text))
 
 
-def equivalents(phrase: str) -> list[str]:
-    """Every wording of a phrase across eras, the phrase itself first."""
-    folded = " ".join(phrase.lower().split())
-    found = [folded]
+def alternative_wordings(text: str) -> list[str]:
+    """The other era's wording of every renamed phrase that occurs in `text`."""
+    folded = " ".join(text.lower().split())
+    found = []
     for old, new in EQUIVALENT_PHRASES:
         for this, other in ((old, new), (new, old)):
-            if this == folded and other not in found:
+            if re.search(rf"\b{re.escape(this)}\b", folded) and other not in found:
                 found.append(other)
     return found

@@ -1,0 +1,259 @@
+"""Building the knowledge base: parse every source, link, store, index; never half-written.
+
+A build goes into a fresh folder under `HOME/builds/` and is swapped in by atomically
+replacing the `HOME/current` pointer, so a crash mid-build leaves the previous build in
+use, and a process searching while another rebuilds keeps reading the build it opened.
+Freshness is checked cheaply from file stats; only when a stat changed are the contents
+hashed, and only when the contents changed is anything rebuilt.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.source import IngestError, Source, load_manifest
+from kb.paths import claim_home
+
+CURRENT = "current"
+BUILDS = "builds"
+ADDED = "added"
+FORMAT_VERSION = "1"
+_CODE_DIRS = ("ingest", "kb")
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Build:
+    """A built knowledge base: its folder and what went into it."""
+
+    path: Path
+    content_hash: str
+    counts: dict[str, dict[str, int]]
+
+    @property
+    def store(self) -> Path:
+        """The SQLite store of records and links."""
+        return self.path / "kb.sqlite"
+
+    @property
+    def index(self) -> Path:
+        """The Whoosh index folder."""
+        return self.path / "index"
+
+
+def _code_files() -> list[Path]:
+    root = Path(__file__).resolve().parent.parent
+    return sorted(p for d in _CODE_DIRS for p in (root / d).rglob("*.py"))
+
+
+def _manifests(data_dir: Path, home: Path) -> list[Path]:
+    return [data_dir / "sources.toml", home / ADDED / "sources.toml"]
+
+
+def all_sources(data_dir: Path, home: Path) -> list[Source]:
+    """The shipped (or `--data`) sources followed by the files added with `ingest PATH`."""
+    sources = load_manifest(data_dir)
+    if (home / ADDED / "sources.toml").exists():
+        sources += load_manifest(home / ADDED)
+    return sources
+
+
+def _stat_key(paths: list[Path]) -> str:
+    parts = []
+    for path in paths:
+        try:
+            st = path.stat()
+            parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path}:-")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _content_hash(sources: list[Source]) -> str:
+    digest = hashlib.sha256(FORMAT_VERSION.encode())
+    for source in sources:
+        digest.update(f"{source.id}|{source.format}|{source.date}|{source.era}|".encode())
+        try:
+            digest.update(source.path.read_bytes())
+        except OSError as exc:
+            raise IngestError(f"{source.path}: cannot read ({exc.strerror or exc})") from exc
+    for path in _code_files():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _watched(data_dir: Path, home: Path, sources: list[Source]) -> list[Path]:
+    return [*_manifests(data_dir, home), *(s.path for s in sources), *_code_files()]
+
+
+def _read_current(home: Path) -> dict | None:
+    try:
+        return json.loads((home / CURRENT).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _load_build(home: Path, pointer: dict) -> Build | None:
+    path = home / BUILDS / pointer["build"]
+    try:
+        info = json.loads((path / "build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"])
+
+
+def fresh_build(data_dir: Path, home: Path) -> Build | None:
+    """The current build if it matches the sources and code now; cheap (stats only)."""
+    pointer = _read_current(home)
+    if not pointer:
+        return None
+    paths = [Path(p) for p in pointer.get("watched", [])]
+    if pointer.get("data_dir") != str(data_dir) or _stat_key(paths) != pointer.get("stat_key"):
+        return None
+    return _load_build(home, pointer)
+
+
+@contextmanager
+def _build_lock(home: Path) -> Iterator[None]:
+    with open(home / ".build.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def ensure_built(data_dir: Path, home: Path, progress: Progress | None = None,
+                 force: bool = False) -> Build:
+    """The knowledge base for these sources, building it first if needed."""
+    data_dir = data_dir.resolve()
+    home = claim_home(home)
+    if not force and (build := fresh_build(data_dir, home)):
+        return build
+    with _build_lock(home):
+        if not force and (build := fresh_build(data_dir, home)):
+            return build  # another process built it while we waited
+        sources = all_sources(data_dir, home)
+        content_hash = _content_hash(sources)
+        pointer = _read_current(home)
+        build = _load_build(home, pointer) if pointer else None
+        if force or not build or build.content_hash != content_hash:
+            build = _build(sources, home, content_hash, progress)
+        _point_to(home, build, data_dir, _watched(data_dir, home, sources))
+        _prune(home, keep={build.path.name, *(
+            [pointer["build"]] if pointer else [])})
+        return build
+
+
+def _build(sources: list[Source], home: Path, content_hash: str,
+           progress: Progress | None) -> Build:
+    from ingest.registry import parse_source
+    from kb.index import build_index
+    from kb.links import build_links
+    from kb.store import write_store
+
+    report = progress or (lambda message: None)
+    records = []
+    counts: dict[str, dict[str, int]] = {}
+    for source in sources:
+        report(f"parse {source.id}")
+        parsed = parse_source(source)
+        counts[source.id] = dict(sorted(Counter(r.kind for r in parsed).items()))
+        records += parsed
+    report("link")
+    graph = build_links(records)
+    tmp = home / BUILDS / f".tmp-{os.getpid()}-{time.monotonic_ns()}"
+    tmp.mkdir(parents=True)
+    try:
+        report("store")
+        write_store(tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
+                    [_source_entry(s, counts[s.id]) for s in sources])
+        report("index")
+        build_index(records, tmp / "index")
+        (tmp / "build.json").write_text(json.dumps(
+            {"content_hash": content_hash, "counts": counts}, indent=1), encoding="utf-8")
+        final = home / BUILDS / content_hash[:20]
+        if final.exists():
+            shutil.rmtree(final)
+        tmp.rename(final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return Build(path=final, content_hash=content_hash, counts=counts)
+
+
+def _source_entry(source: Source, counts: dict[str, int]) -> dict:
+    return {"id": source.id, "title": source.title, "path": str(source.path),
+            "format": source.format, "date": source.date, "era": source.era, "counts": counts}
+
+
+def _point_to(home: Path, build: Build, data_dir: Path, watched: list[Path]) -> None:
+    pointer = {"build": build.path.name, "data_dir": str(data_dir),
+               "watched": [str(p) for p in watched], "stat_key": _stat_key(watched)}
+    tmp = home / f".{CURRENT}.{os.getpid()}"
+    tmp.write_text(json.dumps(pointer), encoding="utf-8")
+    os.replace(tmp, home / CURRENT)
+
+
+def _prune(home: Path, keep: set[str]) -> None:
+    """Remove builds other than the current and the previous one (still open elsewhere)."""
+    for path in (home / BUILDS).iterdir():
+        if path.name not in keep and not path.name.startswith(".tmp-"):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def add_files(home: Path, paths: list[Path]) -> list[Source]:
+    """Copy user files into `HOME/added` (after checking each one parses) and list them."""
+    from ingest.registry import describe_file, parse_source
+
+    home = claim_home(home)
+    added_dir = home / ADDED
+    existing = load_manifest(added_dir) if (added_dir / "sources.toml").exists() else []
+    new: list[Source] = []
+    for path in paths:
+        source, text = describe_file(path)
+        parse_source(source, text)  # refuse a file that does not parse before keeping it
+        new.append(source)
+    added_dir.mkdir(exist_ok=True)
+    by_id = {s.id: s for s in existing}
+    for source, path in zip(new, paths, strict=True):
+        target = added_dir / "files" / f"{source.id}{path.suffix}"
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(path, target)
+        by_id[source.id] = source.with_(path=target)
+    _write_manifest(added_dir / "sources.toml", list(by_id.values()), added_dir)
+    return new
+
+
+def reset_added(home: Path) -> None:
+    """Forget every file added with `ingest PATH`."""
+    shutil.rmtree(claim_home(home) / ADDED, ignore_errors=True)
+
+
+def _toml_string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def _write_manifest(path: Path, sources: list[Source], base: Path) -> None:
+    lines = ["# Files added with `mtgkb ingest PATH` (removed by `mtgkb ingest --reset`)."]
+    for source in sources:
+        lines += ["", "[[source]]"]
+        rel = source.path.relative_to(base)
+        for key, value in (("id", source.id), ("title", source.title), ("path", str(rel)),
+                           ("format", source.format), ("date", source.date),
+                           ("era", source.era)):
+            lines.append(f"{key} = {_toml_string(value)}")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,224 @@
+"""The `mtgkb` command: thin click commands over the `kb` and `ingest` library.
+
+Imports are lazy (inside commands) so that a search starts fast. Exit codes: 0 success,
+1 problems found (validate), 2 bad usage or bad input, with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from kb.model import KINDS
+
+
+class Context:
+    """Global options shared by every command."""
+
+    def __init__(self, data: Path | None, home: Path | None) -> None:
+        self._data = data
+        self._home = home
+
+    @property
+    def data(self) -> Path:
+        """The source folder with its manifest."""
+        if self._data is not None:
+            return self._data
+        from kb.paths import shipped_data_dir
+
+        return shipped_data_dir()
+
+    @property
+    def home(self) -> Path:
+        """Where the built knowledge base lives."""
+        if self._home is not None:
+            return self._home
+        from kb.paths import default_home
+
+        return default_home()
+
+    def build(self, force: bool = False) -> Any:
+        """The built knowledge base, building it first if the sources changed."""
+        from kb.build import ensure_built
+
+        return guarded(lambda: ensure_built(self.data, self.home, progress=_progress(),
+                                            force=force))
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr and a non-zero exit."""
+    click.echo(f"mtgkb: {message}", err=True)
+    sys.exit(code)
+
+
+def guarded(action: Any) -> Any:
+    """Run `action`, turning expected failures into a one-line error (exit 2)."""
+    from ingest.source import IngestError
+    from kb.paths import HomeError
+
+    try:
+        return action()
+    except (IngestError, HomeError) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+
+
+def _progress() -> Any:
+    if not sys.stderr.isatty():
+        return None
+
+    def report(step: str) -> None:
+        click.echo(f"\r\033[K  building knowledge base: {step}", err=True, nl=False)
+        if step == "index":
+            click.echo("", err=True)
+
+    return report
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=None))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--data", type=click.Path(path_type=Path, file_okay=False),
+              help="Source folder with its sources.toml (default: the shipped data).")
+@click.option("--home", type=click.Path(path_type=Path, file_okay=False),
+              help="Where the built knowledge base lives (default: $MTGKB_HOME or the cache).")
+@click.version_option(package_name="mtgkb")
+@click.pass_context
+def main(ctx: click.Context, data: Path | None, home: Path | None) -> None:
+    """mtgkb: search and browse the rules of Magic: The Gathering."""
+    if data is not None and not (data / "sources.toml").is_file():
+        fail(f"{data}: no sources.toml in this folder")
+    ctx.obj = Context(data, home)
+
+
+@main.command()
+@click.argument("query")
+@click.option("--kind", type=click.Choice(KINDS), help="Only records of this kind.")
+@click.option("--source", help="Only records of this source id.")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see DESIGN.md).")
+@click.pass_obj
+def search(obj: Context, query: str, kind: str | None, source: str | None, limit: int,
+           as_json: bool) -> None:
+    """Search rules, rulings, Q&A, cards, keywords and glossary."""
+    from kb.search import Searcher
+
+    build = obj.build()
+    searcher = Searcher(build.index)
+    result = searcher.search(query, kind=kind, source=source, limit=limit)
+    if as_json:
+        _emit_json(result.to_json())
+        return
+    from kb.present import format_search
+
+    click.echo(format_search(result, color=sys.stdout.isatty()))
+
+
+@main.command()
+@click.argument("ref")
+@click.option("--source", help="Pick the version/source of a rule number.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
+    """Show a rule, card, keyword or record with its links and lineage."""
+    from kb.show import describe, find
+    from kb.store import KnowledgeBase
+
+    build = obj.build()
+    with KnowledgeBase(build.store) as kb:
+        records = find(kb, ref, source)
+        if not records:
+            fail(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
+        shown = [describe(kb, r) for r in records]
+    if as_json:
+        _emit_json({"ref": ref, "records": [s.to_json() for s in shown]})
+        return
+    from kb.present import format_shown
+
+    click.echo(format_shown(shown, color=sys.stdout.isatty()))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--reset", is_flag=True, help="Forget files added earlier with `ingest PATH`.")
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@click.pass_obj
+def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) -> None:
+    """Rebuild the knowledge base, adding the given files (format sniffed)."""
+    from kb.build import add_files, reset_added
+
+    for path in paths:
+        if not path.is_file():
+            fail(f"{path}: no such file")
+    if reset:
+        guarded(lambda: reset_added(obj.home))
+    if paths:
+        guarded(lambda: add_files(obj.home, list(paths)))
+    build = obj.build(force=True)
+    if as_json:
+        _emit_json(build.counts)
+        return
+    from kb.present import format_counts
+
+    click.echo(format_counts(build.counts))
+
+
+@main.command()
+@click.option("--jsonl", is_flag=True, required=True, help="One JSON record per line.")
+@click.pass_obj
+def export(obj: Context, jsonl: bool) -> None:
+    """Print every record (fields as DESIGN.md's table)."""
+    from kb.store import KnowledgeBase
+
+    build = obj.build()
+    out = click.get_text_stream("stdout")
+    with KnowledgeBase(build.store) as kb:
+        for record in kb.records():
+            out.write(json.dumps(record.export(), ensure_ascii=False) + "\n")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def validate(obj: Context, as_json: bool) -> None:
+    """Hold every keyword definition against the linked rules model (exit 1 on failures)."""
+    from kb.rules.validate import validate as run_validation
+    from kb.store import KnowledgeBase
+
+    build = obj.build()
+    with KnowledgeBase(build.store) as kb:
+        report = run_validation(list(kb.records()))
+    if as_json:
+        _emit_json(report.to_json())
+    else:
+        click.echo(report.format_text())
+    sys.exit(1 if report.failed else 0)
+
+
+@main.command()
+@click.option("-o", "--output", "output", required=True,
+              type=click.Path(path_type=Path, file_okay=False), help="Folder to write.")
+@click.pass_obj
+def html(obj: Context, output: Path) -> None:
+    """Write the static, cross-linked HTML reference site."""
+    from kb.html.site import write_site
+
+    build = obj.build()
+    summary = guarded(lambda: write_site(build, output, progress=sys.stderr.isatty()))
+    click.echo(summary)
+
+
+def run() -> None:
+    """Entry point that never shows a traceback for a closed pipe."""
+    try:
+        main()
+    except BrokenPipeError:
+        os._exit(0)

@@ -1,0 +1,99 @@
+"""Text output of the CLI: search results, shown records and ingest counts."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from kb.search import SearchResult
+from kb.show import Shown
+
+BOLD, DIM, CYAN, YELLOW, RESET = "\033[1m", "\033[2m", "\033[36m", "\033[33m", "\033[0m"
+
+
+def _style(text: str, code: str, color: bool) -> str:
+    return f"{code}{text}{RESET}" if color else text
+
+
+def _marked(snippet: str, color: bool) -> str:
+    """`**word**` marks as bold on a terminal, as they are elsewhere."""
+    if not color:
+        return snippet
+    parts = snippet.split("**")
+    return "".join(f"{BOLD}{YELLOW}{p}{RESET}" if i % 2 else p for i, p in enumerate(parts))
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    return "\n".join(textwrap.fill(line, 96, initial_indent=indent, subsequent_indent=indent)
+                     for line in text.split("\n") if line.strip())
+
+
+def format_search(result: SearchResult, color: bool = False) -> str:
+    """Numbered results: kind, title, source and rule, links, then the snippet."""
+    lines = []
+    if result.did_you_mean:
+        lines.append(f"Did you mean: {_style(result.did_you_mean, BOLD, color)}?")
+    if not result.hits:
+        lines.append(f"No results for {result.query!r}.")
+        return "\n".join(lines)
+    lines.append(f"{result.total} result(s) for {result.query!r}:")
+    for n, hit in enumerate(result.hits, 1):
+        r = hit.record
+        head = f"{n:>2}. [{r['kind']}] {r['title']}"
+        where = r["source"] + (f"  rule {r['rule']}" if r.get("rule") else "")
+        lines.append(_style(head, BOLD, color) + "  " + _style(where, CYAN, color))
+        lines.append(_wrap(_marked(hit.snippet, color)))
+        extras = []
+        if r.get("keywords"):
+            extras.append("keywords: " + ", ".join(r["keywords"]))
+        if r.get("cards"):
+            extras.append("cards: " + ", ".join(r["cards"][:6]))
+        if r.get("refs"):
+            extras.append("links: " + ", ".join(r["refs"][:6])
+                          + (f" (+{len(r['refs']) - 6})" if len(r["refs"]) > 6 else ""))
+        if extras:
+            lines.append(_style("    " + " | ".join(extras), DIM, color))
+        lines.append(_style(f"    id {r['id']}", DIM, color))
+    return "\n".join(lines)
+
+
+def format_shown(shown: list[Shown], color: bool = False) -> str:
+    """Each record in full, then its children, references, citations and lineage."""
+    out = []
+    for item in shown:
+        r = item.record
+        out.append(_style(f"{r.title}  [{r.kind}]", BOLD, color))
+        out.append(_style(f"  {r.id}   from {r.provenance}   {r.date}", DIM, color))
+        out.append(_wrap(r.text, "  "))
+        if r.keywords or r.cards:
+            out.append(_style("  keywords: " + ", ".join(r.keywords)
+                              + ("   cards: " + ", ".join(r.cards) if r.cards else ""), DIM, color))
+        for child in item.children:
+            date = f" ({child.date})" if child.kind == "ruling" and child.date else ""
+            out.append(_wrap(f"- {child.title}{date}: {child.text}"
+                             if child.kind != "rule" else child.title.split(" ")[0]
+                             + " " + child.text, "    "))
+        for label, related in (("References", item.references), ("Cited by", item.cited_by)):
+            if related:
+                out.append(f"  {label}:")
+                out += [f"    {x.record.id}  ({x.relation}) {x.record.title}" for x in related]
+        if item.lineage:
+            out.append("  Lineage across versions:")
+            for x in item.lineage:
+                out.append(f"    {x.record.id}  [{x.relation}]")
+                if x.diff:
+                    out.append(_wrap(x.diff, "      "))
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def format_counts(counts: dict[str, dict[str, Any]]) -> str:
+    """Records per source and kind, with totals."""
+    lines, total = [], 0
+    for source, kinds in counts.items():
+        n = sum(kinds.values())
+        total += n
+        detail = ", ".join(f"{count} {kind}" for kind, count in kinds.items())
+        lines.append(f"{source}: {n} records ({detail})")
+    lines.append(f"total: {total} records from {len(counts)} sources")
+    return "\n".join(lines)

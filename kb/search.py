@@ -1,0 +1,219 @@
+"""Search: a query string to ranked, highlighted results.
+
+The query is read as plain words and "quoted phrases" (never Whoosh syntax, so no query
+can fail to parse); a bare rule number goes straight to that rule. Words are stemmed and
+era-normalised like the index, each word may match a record's title, text or names
+(field boosts in `kb.index.schema`), more matched words score higher, and the words as a
+phrase score higher still. A word found nowhere is checked against keyword and card
+names for a did-you-mean.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whoosh import query as wq
+
+from kb.era import alternative_wordings, modernize
+from kb.index import NAMES_FILE, open_index, text_analyzer
+
+RULE_QUERY = re.compile(
+    r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
+)
+_PHRASE = re.compile(r'"([^"]+)"')
+_STOPWORDS = frozenset((
+    "a an and are as at be by can do does for from how i if in into is it its my of on or "
+    "that the their then there these this to was what when where which while who why will "
+    "with you your"
+).split())
+MATCH_FIELDS = ("title", "text", "names")
+
+
+@dataclass
+class Hit:
+    """One result: the record's export fields, its score and a highlighted snippet."""
+
+    record: dict[str, Any]
+    score: float
+    snippet: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` form: record fields plus `score` and `snippet`."""
+        return {**self.record, "score": round(self.score, 4), "snippet": self.snippet}
+
+
+@dataclass
+class SearchResult:
+    """What a query found."""
+
+    query: str
+    total: int
+    hits: list[Hit]
+    did_you_mean: str | None = None
+    terms: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"query", "total", "results"}` as DESIGN.md fixes it."""
+        return {"query": self.query, "total": self.total,
+                "results": [hit.to_json() for hit in self.hits]}
+
+
+def stems(text: str) -> list[str]:
+    """The index's tokens for a text (stemmed, lower-case, every word kept)."""
+    return [token.text for token in text_analyzer()(text)]
+
+
+def rule_number(text: str) -> str | None:
+    """`702.81a`, `rule 112.6h`, `502.83.` -> the number; anything else -> None."""
+    match = RULE_QUERY.match(text)
+    return match.group(1).lower() if match else None
+
+
+class Searcher:
+    """An open index, reused across queries (open once, search many times)."""
+
+    def __init__(self, index_dir: Path) -> None:
+        self._index = open_index(index_dir)
+        self._searcher = self._index.searcher()
+        self._names_path = index_dir / NAMES_FILE
+        self._names: list[str] | None = None
+
+    def close(self) -> None:
+        """Release the index files."""
+        self._searcher.close()
+
+    def search(self, text: str, kind: str | None = None, source: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Ranked results for a query, best first."""
+        filters = self._filter(kind, source)
+        number = rule_number(text)
+        if number:
+            found = self._rule_lookup(text, number, filters, limit)
+            if found.hits:
+                return found
+        result = self._ranked(text, filters, limit)
+        correction = self._correction(text)
+        if correction and (not result.hits or correction != text):
+            corrected = self._ranked(correction, filters, limit)
+            if corrected.hits and (not result.hits or self._unmatched_words(text)):
+                corrected.query, corrected.did_you_mean = text, correction
+                return corrected
+        return result
+
+    def _filter(self, kind: str | None, source: str | None) -> wq.Query | None:
+        parts = [wq.Term("kind", kind)] if kind else []
+        parts += [wq.Term("source", source)] if source else []
+        return wq.And(parts) if parts else None
+
+    def _rule_lookup(self, text: str, number: str, filters: wq.Query | None,
+                     limit: int) -> SearchResult:
+        exact = self._searcher.search(wq.Term("rule", number), filter=filters, limit=None)
+        hits = [self._hit(h, 100.0, text) for h in exact]
+        hits.sort(key=lambda h: (h.record["source"].startswith("cr-") is False,
+                                 -_era_rank(h.record["source"]), h.record["id"]))
+        under = self._searcher.search(wq.Term("rule_prefix", number), filter=filters, limit=None)
+        seen = {h.record["id"] for h in hits}
+        hits += [self._hit(h, 50.0, text) for h in under if h["id"] not in seen]
+        return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
+
+    def _ranked(self, text: str, filters: wq.Query | None, limit: int) -> SearchResult:
+        q, terms = build_query(text)
+        if q is None:
+            return SearchResult(query=text, total=0, hits=[])
+        results = self._searcher.search(q, filter=filters, limit=limit)
+        highlight = set(terms) | set(stems(" ".join(alternative_wordings(text))))
+        hits = [self._hit(h, h.score, text, highlight) for h in results]
+        return SearchResult(query=text, total=len(results), hits=hits, terms=sorted(highlight))
+
+    def _hit(self, hit: Any, score: float, text: str,
+             highlight: set[str] | None = None) -> Hit:
+        record = json.loads(hit["payload"])
+        terms = highlight if highlight is not None else set(stems(text))
+        return Hit(record=record, score=float(score), snippet=snippet(record["text"], terms))
+
+    def _unmatched_words(self, text: str) -> list[str]:
+        reader = self._searcher.reader()
+        return [w for w in _words(text) if w.lower() not in _STOPWORDS and not any(
+            reader.doc_frequency(f, s) for f in MATCH_FIELDS for s in stems(w))]
+
+    def _correction(self, text: str) -> str | None:
+        """The query with unknown words replaced by the nearest keyword or card name word."""
+        unknown = self._unmatched_words(text)
+        if not unknown:
+            return None
+        vocabulary = self._name_words()
+        corrected = text
+        for word in unknown:
+            close = difflib.get_close_matches(word.lower(), vocabulary, n=1, cutoff=0.75)
+            if close:
+                corrected = re.sub(rf"\b{re.escape(word)}\b", close[0], corrected)
+        return corrected if corrected != text else None
+
+    def _name_words(self) -> list[str]:
+        if self._names is None:
+            try:
+                self._names = json.loads(self._names_path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self._names = []
+        return self._names
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][A-Za-z'-]*", text)
+
+
+def _era_rank(source_id: str) -> int:
+    digits = re.sub(r"\D", "", source_id)[:8]
+    return int(digits) if digits else 0
+
+
+def build_query(text: str) -> tuple[wq.Query | None, list[str]]:
+    """The Whoosh query for a user's text, and the stems it looks for."""
+    modern = modernize(text.replace("*", " "))
+    phrases = [stems(p) for p in _PHRASE.findall(modern)]
+    plain = stems(modern.replace('"', " "))
+    if not plain:
+        return None, []
+    content = [t for t in plain if t not in _STOPWORDS] or plain
+    per_word = [wq.DisjunctionMax([wq.Term(f, t) for f in MATCH_FIELDS], tiebreak=0.1)
+                for t in dict.fromkeys(content)]
+    parts: list[wq.Query] = [wq.Or(per_word, scale=0.9)]
+    if len(plain) > 1:
+        parts.append(wq.Or([wq.Phrase("text", plain, slop=1, boost=2.0),
+                            wq.Phrase("title", plain, slop=1, boost=2.0),
+                            wq.Phrase("names", plain, boost=2.0)]))
+    numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
+    parts += [wq.Term("rule_prefix", n, boost=5.0) for n in numbers]
+    q: wq.Query = wq.Or(parts)
+    required = [wq.Or([wq.Phrase(f, p) for f in MATCH_FIELDS]) for p in phrases if len(p) > 1]
+    if required:
+        q = wq.And([*required, q])
+    return q, content
+
+
+def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
+    """The stretch of `text` with the most distinct query terms, those terms marked."""
+    tokens = [t for t in text_analyzer()(text, chars=True, mode="index")]
+    if not tokens:
+        return ""
+    wanted = {t for t in terms if t not in _STOPWORDS} or terms
+    hits = [i for i, t in enumerate(tokens) if t.text in wanted]
+    start = 0
+    if hits:
+        best = max(hits, key=lambda i: len({tokens[j].text for j in hits if i <= j < i + width}))
+        start = max(0, min(best - 4, len(tokens) - width))
+    window = tokens[start:start + width]
+    begin, end = window[0].startchar, window[-1].endchar
+    out, pos = [], begin
+    for token in window:
+        if token.text in wanted:
+            out += [text[pos:token.startchar], mark, text[token.startchar:token.endchar], mark]
+            pos = token.endchar
+    out.append(text[pos:end])
+    body = " ".join("".join(out).split())
+    return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")

@@ -1,0 +1,155 @@
+"""The built knowledge base on disk: records, links and lineage in one SQLite file.
+
+`write_store` saves what a build produced; `KnowledgeBase` reads it back for `show`,
+`export`, `validate` and `html` without loading more than each asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.model import Record
+
+STORE_FILE = "kb.sqlite"
+
+_SCHEMA = """
+create table records (ord integer primary key, id text unique not null, kind text not null,
+    source text not null, rule text, title text not null, parent text, data text not null);
+create index records_rule on records(rule);
+create index records_kind on records(kind);
+create index records_parent on records(parent);
+create index records_title on records(title collate nocase);
+create table links (src text not null, dst text not null, kind text not null);
+create index links_src on links(src);
+create index links_dst on links(dst);
+create table unresolved (record text not null, text text not null, reason text not null);
+create table lineage (id text primary key, members text not null);
+create table sources (ord integer primary key, id text unique not null, data text not null);
+"""
+
+
+@dataclass(frozen=True)
+class StoredLink:
+    """One edge of the cross-reference graph."""
+
+    src: str
+    dst: str
+    kind: str
+
+
+def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
+                unresolved: Iterable[Any], lineage: dict[str, list[str]],
+                sources: Iterable[dict[str, Any]]) -> None:
+    """Write a new store file at `path` (which must not exist yet)."""
+    db = sqlite3.connect(path)
+    try:
+        db.executescript(_SCHEMA)
+        db.executemany(
+            "insert into records(id, kind, source, rule, title, parent, data)"
+            " values (?,?,?,?,?,?,?)",
+            ((r.id, r.kind, r.source, r.rule, r.title, r.parent, json.dumps(r.to_dict()))
+             for r in records),
+        )
+        db.executemany("insert into links values (?,?,?)",
+                       ((ln.src, ln.dst, ln.kind) for ln in links))
+        db.executemany("insert into unresolved values (?,?,?)",
+                       ((u.record, u.text, u.reason) for u in unresolved))
+        db.executemany("insert into lineage values (?,?)",
+                       ((rid, json.dumps(members)) for rid, members in lineage.items()))
+        db.executemany("insert into sources(id, data) values (?,?)",
+                       ((s["id"], json.dumps(s)) for s in sources))
+        db.commit()
+    finally:
+        db.close()
+
+
+class KnowledgeBase:
+    """Read access to one built knowledge base."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+    def close(self) -> None:
+        """Release the database file."""
+        self._db.close()
+
+    def __enter__(self) -> KnowledgeBase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _records(self, sql: str, args: tuple[Any, ...] = ()) -> list[Record]:
+        return [Record.from_dict(json.loads(row[0])) for row in self._db.execute(sql, args)]
+
+    def get(self, record_id: str) -> Record | None:
+        """The record with this id, or None."""
+        found = self._records("select data from records where id = ?", (record_id,))
+        return found[0] if found else None
+
+    def get_many(self, record_ids: Iterable[str]) -> list[Record]:
+        """Records by id, in the order asked, skipping unknown ids."""
+        return [r for r in map(self.get, record_ids) if r is not None]
+
+    def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
+        """Every record (of a kind, of a source), in build order."""
+        sql, args = "select data from records where 1=1", []
+        if kind:
+            sql, args = sql + " and kind = ?", [*args, kind]
+        if source:
+            sql, args = sql + " and source = ?", [*args, source]
+        for (data,) in self._db.execute(sql + " order by ord", args):
+            yield Record.from_dict(json.loads(data))
+
+    def by_rule(self, number: str, source: str | None = None) -> list[Record]:
+        """Rule records numbered `number` (in one source, if given)."""
+        sql = "select data from records where rule = ? and kind = 'rule'"
+        if source:
+            return self._records(sql + " and source = ? order by ord", (number, source))
+        return self._records(sql + " order by ord", (number,))
+
+    def by_title(self, title: str, kind: str | None = None) -> list[Record]:
+        """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
+        sql = "select data from records where title = ? collate nocase"
+        if kind:
+            return self._records(sql + " and kind = ? order by ord", (title, kind))
+        return self._records(sql + " order by ord", (title,))
+
+    def children(self, record_id: str) -> list[Record]:
+        """Records whose parent is `record_id` (subrules, rulings, Q&A)."""
+        return self._records("select data from records where parent = ? order by ord",
+                             (record_id,))
+
+    def links_from(self, record_id: str) -> list[StoredLink]:
+        """What a record points to."""
+        rows = self._db.execute("select src, dst, kind from links where src = ?", (record_id,))
+        return [StoredLink(*row) for row in rows]
+
+    def cited_by(self, record_id: str) -> list[StoredLink]:
+        """What points to a record."""
+        rows = self._db.execute("select src, dst, kind from links where dst = ?", (record_id,))
+        return [StoredLink(*row) for row in rows]
+
+    def lineage(self, record_id: str) -> list[str]:
+        """Ids of the same rule or keyword across sources and versions, by era."""
+        row = self._db.execute("select members from lineage where id = ?", (record_id,)).fetchone()
+        return json.loads(row[0]) if row else []
+
+    def unresolved(self) -> list[tuple[str, str, str]]:
+        """References that could not be resolved: (record id, text, reason)."""
+        return list(self._db.execute("select record, text, reason from unresolved"))
+
+    def sources(self) -> list[dict[str, Any]]:
+        """The sources this knowledge base was built from, with their counts."""
+        rows = self._db.execute("select data from sources order by ord")
+        return [json.loads(data) for (data,) in rows]
+
+    def count(self) -> int:
+        """How many records."""
+        return self._db.execute("select count(*) from records").fetchone()[0]
