@@ -63,6 +63,16 @@ def make_rule(source: Source, allocate: Callable[[str], str], number: str, text:
     )
 
 
+def _subrules_by_rule(rules: list[Record]) -> dict[str, list[Record]]:
+    """`702.81` -> its subrules (`702.81a`, `702.81b`, ...) among `rules`, in list order."""
+    grouped: dict[str, list[Record]] = {}
+    for rule in rules:
+        number = rule.rule or ""
+        if re.fullmatch(r"\d{3}\.\d+[a-z]", number):
+            grouped.setdefault(number[:-1], []).append(rule)
+    return grouped
+
+
 def keyword_records(rules: list[Record], source: Source,
                     allocate: Callable[[str], str]) -> list[Record]:
     """One `keyword` record per keyword heading among `rules` (e.g. `702.81. Exalted`).
@@ -72,14 +82,14 @@ def keyword_records(rules: list[Record], source: Source,
     and its subrules also get the keyword in their `keywords`.
     """
     found = []
+    subrules = _subrules_by_rule(rules)
     for heading in rules:
         number = heading.rule or ""
         kind = keyword_section_kind(number, source.era)
         if not kind:
             continue
         name = heading.text.split("\n")[0].strip().rstrip(".")
-        subrule = re.compile(re.escape(number) + r"[a-z]")
-        members = [r for r in rules if r.rule and subrule.fullmatch(r.rule)]
+        members = subrules.get(number, [])
         key = name.lower()
         for member in (heading, *members):
             if key not in member.keywords:
