@@ -30,6 +30,9 @@ _MONTHS = ("january february march april may june july august september october 
            "november december").split()
 PROSE_DATE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),\s*(\d{4})\b", re.I)
 _MARKS = re.compile(r"\((?:TM|R|C)\)|[\u2122\u00ae]")
+_RANGE_DASH = re.compile(r"(?<=\d)\u2013(?=\d)")
+# two spaces between words inside a line: a link whose text the capture lost
+_LOST_LINK = re.compile(r"(?<=\S)  +(?=\S)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\w(?:[^*\n]*?\w)?)\*(?![\w*])")
 
 # Effective dates of the Comprehensive Rules versions mtgkb is tested on.
@@ -113,11 +116,23 @@ def join_wrapped(lines: Iterable[str]) -> str:
 def clean(text: str) -> str:
     """Display text: `normalize` line by line, no trademark marks, no `*emphasis*` asterisks.
 
-    Line by line, so that a `-- ` sub-item (shown as `— `) keeps its own line.
+    Line by line, so that a `-- ` sub-item (shown as `— `) keeps its own line; an en
+    dash between digits is a range (`October 3–6`) and becomes a hyphen, not a dash.
     """
-    text = _EMPHASIS.sub(r"\1", _MARKS.sub("", text))
+    text = _RANGE_DASH.sub("-", _EMPHASIS.sub(r"\1", _MARKS.sub("", text)))
     lines = [normalize(SUB_ITEM.sub("\u2014 ", line.strip())) for line in text.split("\n")]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def lost_links(block: Block) -> list[str]:
+    """Capture damage in a block: two spaces between words, where a link's text was lost."""
+    found = []
+    for offset, raw in enumerate(block.lines):
+        line = raw.strip()
+        for match in _LOST_LINK.finditer(line):
+            context = line[max(0, match.start() - 20):match.end() + 20]
+            found.append(f"line {block.start + offset}: text lost (a link?) in {context!r}")
+    return found
 
 
 def bullet_text(block: Block) -> str:
@@ -190,11 +205,13 @@ def ruling_record(source: Source, allocate: Callable[[str], str], parent_id: str
                   subject: str, block: Block, cards: Iterable[str] = (),
                   keywords: Iterable[str] = ()) -> Record:
     """The `ruling` record of a `* ` bullet: id `{parent_id}:ruling:{number}`."""
+    damage = lost_links(block)
     return Record(
         id=allocate(f"{parent_id}:ruling:{number}"), kind="ruling", source=source.id,
         title=f"{subject} \u2014 ruling {number}", text=bullet_text(block), date=source.date,
         era=source.era, cards=list(cards), keywords=list(keywords), line_start=block.start,
-        line_end=block.end, parent=parent_id, meta={"subject": subject},
+        line_end=block.end, parent=parent_id,
+        meta={"subject": subject, **({"damage": damage} if damage else {})},
     )
 
 

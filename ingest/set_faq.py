@@ -28,6 +28,7 @@ from ingest.prose_blocks import (
     head_lines,
     is_bullet,
     join_wrapped,
+    lost_links,
     prose_date,
     rules_era,
     ruling_record,
@@ -175,6 +176,8 @@ def read_section(source: Source, allocate: Callable[[str], str], reader: RuleRea
                 section.children.append(card_record(source, allocate, card, parent=record.id))
             else:
                 prose.append(clean(join_wrapped(piece.lines)))
+                if damage := lost_links(piece):
+                    record.meta.setdefault("damage", []).extend(damage)
     record.text = "\n\n".join(prose) or title
     return section
 

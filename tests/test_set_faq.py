@@ -263,6 +263,16 @@ def test_text_is_normalised(records: list[Record]) -> None:
     assert mythic.text.startswith("The rarity of each Magic: The Gathering game card")
 
 
+def test_capture_damage_noted_and_ranges_kept(by_id: dict[str, Record]) -> None:
+    section = by_id[f"{SOURCE_ID}:section:new-format-for-launch-parties"]
+    assert section.text.startswith("The Shards of Alara Launch Parties on October 3-6, 2008 ")
+    assert section.text.endswith("\n\nGo to to find a location near you.")
+    assert section.meta["damage"] == [
+        "line 95: text lost (a link?) in 'Go to  to find a location n'"]
+    damaged = [r.id for r in by_id.values() if "damage" in r.meta]
+    assert damaged == [section.id]
+
+
 def test_every_record_dated_and_in_era(records: list[Record], source: Source) -> None:
     assert {(r.source, r.date, r.era) for r in records} == {(SOURCE_ID, source.date, source.era)}
 
