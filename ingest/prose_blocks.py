@@ -29,10 +29,10 @@ QUOTED_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?)(\.?)\s+(\S.*)$")
 _MONTHS = ("january february march april may june july august september october "
            "november december").split()
 PROSE_DATE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),\s*(\d{4})\b", re.I)
-_MARKS = re.compile(r"\((?:TM|R|C)\)|[\u2122\u00ae]")
+_MARKS = re.compile(r"\((?:TM|R)\)|[\u2122\u00ae]")
 _RANGE_DASH = re.compile(r"(?<=\d)\u2013(?=\d)")
-# two spaces between words inside a line: a link whose text the capture lost
-_LOST_LINK = re.compile(r"(?<=\S)  +(?=\S)")
+# two spaces between two words (not after a full stop): a link whose text the capture lost
+_LOST_LINK = re.compile(r"(?<=\w)  +(?=\w)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\w(?:[^*\n]*?\w)?)\*(?![\w*])")
 
 # Effective dates of the Comprehensive Rules versions mtgkb is tested on.

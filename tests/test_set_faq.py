@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import registry, set_faq
-from ingest.prose_blocks import clean
+from ingest.prose_blocks import clean, prose_date, rules_era
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
 
@@ -329,6 +329,15 @@ def test_sniff_and_describe(source: Source) -> None:
         "date": "2008-09-23", "era": "2008-10-01",
     }
     assert (source.date, source.era) == ("2008-09-23", "2008-10-01")
+
+
+def test_rules_era_and_prose_dates() -> None:
+    assert rules_era("2008-09-23") == "2008-10-01"  # preview season of the 2008-10-01 rules
+    assert rules_era("2009-10-23") == "2009-10-01"
+    assert rules_era("2011-01-01") == "2011-01-01"  # no known version near: the date itself
+    assert prose_date("Document last modified September 23, 2008") == "2008-09-23"
+    assert prose_date("February 30, 2008, then March 1, 2008") == "2008-03-01"
+    assert prose_date("no date here") is None
 
 
 @pytest.mark.parametrize("other", OTHER_SOURCES)
