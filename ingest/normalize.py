@@ -12,7 +12,8 @@ import re
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'",
                          "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2212": "-"})
-_DASH = re.compile(r"\s*(?:\u2014|\u2013| -- | --(?=\s|$)|(?<=\w)--(?=\w))\s*")
+_RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
+_DASH = re.compile(r"[ \t]*(?:\u2014|\u2013|(?:(?<=[ \t])|^)--(?=[ \t]|$)|(?<=\w)--(?=\w))[ \t]*", re.M)
 _ITALICS = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")
 _SPACE = re.compile(r"[ \t\f\v]+")
 
@@ -28,8 +29,8 @@ def strip_italics(text: str) -> str:
 
 
 def normalize_dashes(text: str) -> str:
-    """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`."""
-    return _DASH.sub(" \u2014 ", text)
+    """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`; `3–6` -> `3-6`."""
+    return _DASH.sub(" \u2014 ", _RANGE.sub("-", text))
 
 
 def collapse_space(text: str) -> str:
