@@ -1,0 +1,388 @@
+"""What a keyword definition claims, read from its text: the claims validation holds
+against the rules model.
+
+`extract_claims(text, name)` reads, from any source's wording of a keyword rule:
+- `kinds`: the ability kinds the text gives it ("Exalted is a triggered ability" ->
+  triggered; "represents two static abilities" -> static; keyword actions -> keyword action);
+- `parameter`: the parameter shape of its written form (`"Devour N" means` -> `N`;
+  `"Cycling [cost]"` -> `[cost]`; `written "Protection from [quality]"` -> `from [quality]`;
+  `"Exalted" means` -> `` (none); None when the text shows no written form);
+- `triggers`: the trigger events of its quoted meaning, canonical (`attacks alone`, `attacks`,
+  `becomes blocked`, `dies`, `upkeep`, `cast`, `cycled`, ...);
+- `zones`: every zone the text names; `functions_in`: the zones it says the ability works in;
+- `durations`: `until end of turn`, `this combat`, `for the rest of the game`, ...;
+- `instances`: what multiple instances do: `redundant` or `separate`;
+- `amounts`: every quantity: P/T changes (`+1/+1`), counters (`N +1/+1 counters`, `an age
+  counter`), numbers of objects (`N permanents`), life, mana.
+Each claim keeps the sentence it came from, so a mismatch can quote the text.
+
+Texts are normalised first, so wording that differs only by era or typography claims the
+same: quotes and spacing (`ingest.normalize`, plus single and angle quotes), then the
+older rules wording (`kb.era.modernize`: "comes into play" -> "enters the battlefield").
+Rule numbers, "See rule ..." references and `Example:` passages are not claims.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ingest.normalize import normalize
+from kb.era import modernize
+
+WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0,
+                "additional": 1, "another": 1}
+KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated", "static",
+         "evasion", "spell", "mana", "loyalty")
+RULE_LABEL = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]?\.?(?=\s|$)")
+SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
+                      r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
+EXAMPLE = re.compile(r"\bExample:.*", re.S)
+QUOTED = re.compile(r'"([^"]*)"')
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"\[])")
+
+# canonical trigger events: (pattern over a lower-cased trigger clause, event)
+TRIGGERS: tuple[tuple[str, str], ...] = (
+    (r"attacks alone", "attacks alone"),
+    (r"attacks and (?:isn't|is not) blocked", "attacks and isn't blocked"),
+    (r"blocks or becomes blocked", "blocks or becomes blocked"),
+    (r"becomes blocked by a creature", "becomes blocked by"),
+    (r"becomes blocked", "becomes blocked"),
+    (r"\bblocks\b", "blocks"),
+    (r"\battacks\b", "attacks"),
+    (r"deals combat damage to a player", "deals combat damage to a player"),
+    (r"deals (?:combat )?damage", "deals damage"),
+    (r"\bupkeeps?\b", "upkeep"),
+    (r"end step|\bend of turn\b", "end step"),
+    (r"\b(?:is )?dies\b|put into (?:a|your|its owner's) graveyard from the battlefield",
+     "dies"),
+    (r"put into a graveyard during its resolution", "put into graveyard from stack"),
+    (r"enters the battlefield", "enters"),
+    (r"leaves the battlefield", "leaves"),
+    (r"\bcycle\b|discard \[?this card\]? to pay a cycling cost", "cycled"),
+    (r"\bcast\b", "cast"),
+    (r"last time counter is removed", "last time counter removed"),
+    (r"exiled this way", "exiled this way"),
+    (r"reveal this card this way", "revealed this way"),
+    (r"\bdraw", "draw"),
+)
+DURATIONS: tuple[tuple[str, str], ...] = (
+    (r"until end of turn", "until end of turn"),
+    (r"\bthis combat\b", "this combat"),
+    (r"until (?:your next turn|the next turn of|its controller's next turn)", "until next turn"),
+    (r"for the rest of the game", "for the rest of the game"),
+    (r"until you lose control", "until you lose control"),
+    (r"(?:for )?as long as", "as long as"),
+    (r"\bthis turn\b", "this turn"),
+)
+ZONE_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\bhands?\b", "hand"),
+    (r"\blibrar(?:y|ies)\b", "library"),
+    (r"\bgraveyards?\b", "graveyard"),
+    (r"\bbattlefield\b", "battlefield"),
+    (r"\bstack\b", "stack"),
+    (r"\bexil(?:e|ed|es|ing)\b", "exile"),
+    (r"\bcommand zone\b", "command"),
+    (r"\bany zone\b", "any zone"),
+    (r"\beverywhere\b", "everywhere"),
+)
+REDUNDANT = re.compile(r"\bredundant\b", re.I)
+SEPARATE = re.compile(r"\b(?:trigger(?:s|ed)? separately|will trigger separately|works? "
+                      r"separately|each (?:one |of them )?(?:applies|apply|works)|all of them "
+                      r"apply|(?:is|are) paid separately|each (?:instance )?(?:will )?"
+                      r"triggers?\b)", re.I)
+COUNT = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many|no|each)"
+PT = r"[+-](?:\d+|N|X)/[+-](?:\d+|N|X)"
+COUNTERS = re.compile(rf"\b({COUNT})\s+(?:additional\s+)?({PT}|[a-z]+)\s+counters?\b")
+PT_CHANGE = re.compile(rf"(?<![\w/+-])({PT})(?![\w/])(?!\s+counters?)")
+OBJECTS = re.compile(rf"\b({COUNT})\s+(?:other\s+|additional\s+)?(permanent|card|creature|"
+                     rf"land|spell|cop(?:y|ies)|token)s?\b")
+LIFE = re.compile(r"\b(that much|\d+|N|X)\s+life\b")
+MANA_LESS = re.compile(r"(\{[^}]+\})\s+less\b")
+
+
+@dataclass
+class Amount:
+    """One quantity a definition states: `unit` is `pt` (`value` +1/+1), `counter` (`value`
+    the counter kind), an object noun (`permanent`, `card`, ...), `life` or `mana`."""
+
+    unit: str
+    value: str
+    count: str
+    quote: str
+
+    def times(self, n: int = 1) -> int:
+        """The count as a number, with N/X (and "that many", "each") standing for `n`."""
+        return quantity(self.count, n)
+
+    def pt(self, n: int = 1) -> tuple[int, int]:
+        """For a `pt` amount: (power change, toughness change), N/X standing for `n`."""
+        power, toughness = self.value.split("/")
+        return signed(power, n), signed(toughness, n)
+
+
+@dataclass
+class Claims:
+    """Everything one definition text claims about one keyword."""
+
+    keyword: str
+    kinds: list[str] = field(default_factory=list)
+    parameter: str | None = None
+    forms: list[str] = field(default_factory=list)
+    triggers: list[str] = field(default_factory=list)
+    zones: list[str] = field(default_factory=list)
+    functions_in: list[str] = field(default_factory=list)
+    durations: list[str] = field(default_factory=list)
+    instances: str | None = None
+    amounts: list[Amount] = field(default_factory=list)
+    meaning: list[str] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
+    quotes: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (what `validate --json` shows as `claims`)."""
+        data = asdict(self)
+        data["amounts"] = [f"{a.count} {a.value}".strip() if a.unit != "pt" else a.value
+                           for a in self.amounts]
+        for key in ("meaning", "sentences", "quotes", "forms"):
+            data.pop(key)
+        return data
+
+    def find(self, unit: str, value: str | None = None) -> Amount | None:
+        """The first amount of a unit (and value): `find("pt")`, `find("counter", "age")`."""
+        return next((a for a in self.amounts if a.unit == unit
+                     and (value is None or a.value == value)), None)
+
+    def all(self, unit: str) -> list[Amount]:
+        """Every amount of one unit, in text order."""
+        return [a for a in self.amounts if a.unit == unit]
+
+    def says(self, pattern: str) -> str | None:
+        """The first sentence (normalised, modern wording) matching a regex, or None."""
+        return next((s for s in self.sentences if re.search(pattern, s, re.I)), None)
+
+    def quote(self, claim: str) -> str:
+        """The sentence a claim was read from (for mismatch messages)."""
+        return self.quotes.get(claim, "")
+
+
+def quantity(count: str, n: int = 1) -> int:
+    """`"three"` -> 3, `"N"` -> n, `"that many"` -> n, `"a"` -> 1."""
+    count = count.strip().lower()
+    if count.isdigit():
+        return int(count)
+    if count in WORD_NUMBERS:
+        return WORD_NUMBERS[count]
+    return n
+
+
+def signed(value: str, n: int = 1) -> int:
+    """`+1` -> 1, `-N` -> -n, `+0` -> 0."""
+    sign = -1 if value.startswith("-") else 1
+    return sign * quantity(value.lstrip("+-"), n)
+
+
+# --- normalisation ------------------------------------------------------------------------------
+
+def normalize_quotes_all(text: str) -> str:
+    """Display normalisation plus angle quotes; single-quoted phrases become double-quoted
+    when the text has no double quotes."""
+    text = normalize(text.replace("\u00ab", '"').replace("\u00bb", '"')
+                     .replace("\u2039", "'").replace("\u203a", "'"))
+    if '"' not in text:
+        text = re.sub(r"(?<![\w'])'((?:[^'\n]|(?<=\w)'(?=\w))+?)'(?![\w])", r'"\1"', text)
+    return text
+
+
+def rule_units(text: str) -> list[str]:
+    """The rule texts of a definition without their numbers, references and examples."""
+    text = normalize_quotes_all(text).replace("\n", " ")
+    units = []
+    for unit in RULE_LABEL.split(text):
+        unit = EXAMPLE.sub("", unit)
+        unit = SEE_RULE.sub("", unit)
+        unit = " ".join(unit.split())
+        if unit:
+            units.append(unit)
+    return units
+
+
+def sentences(unit: str) -> list[str]:
+    """Split a rule text into sentences, never inside a quotation."""
+    masked: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        masked.append(match.group(0))
+        return f"\u27e6{len(masked) - 1}\u27e7"
+
+    hidden = QUOTED.sub(hide, unit)
+    parts = SENTENCE_END.split(hidden)
+    return [re.sub("\u27e6(\\d+)\u27e7", lambda m: masked[int(m.group(1))], p).strip()
+            for p in parts if p.strip()]
+
+
+def modern(sentence: str) -> str:
+    """Matching form of a sentence: modern rules wording."""
+    text = modernize(sentence)
+    return re.sub(r"\bis dies\b", "dies", text)
+
+
+# --- extraction ---------------------------------------------------------------------------------
+
+def extract_claims(text: str, name: str, action: bool = False) -> Claims:
+    """The claims of one definition text of keyword `name` (`action`: a keyword action)."""
+    claims = Claims(keyword=name.lower())
+    for unit in rule_units(text):
+        for original in sentences(unit):
+            _read_sentence(claims, original, modern(original), name)
+    if action and not claims.kinds:
+        claims.kinds = ["keyword action"]
+    claims.kinds = sorted(set(claims.kinds))
+    return claims
+
+
+def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> None:
+    claims.sentences.append(sentence)
+    outside = QUOTED.sub('""', sentence)
+    _read_kinds(claims, outside, original, name)
+    _read_forms(claims, sentence, original, name)
+    for quoted in _meaning_quotes(sentence):
+        claims.meaning.append(quoted)
+        _read_triggers(claims, quoted, original)
+    _read_durations(claims, sentence, original)
+    _read_zones(claims, sentence, original)
+    _read_instances(claims, sentence, original)
+    _read_amounts(claims, sentence, original)
+
+
+def _subject(name: str) -> str:
+    names = re.escape(name)
+    return (rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? {names} '
+            rf'ability)\b')
+
+
+def _read_kinds(claims: Claims, outside: str, original: str, name: str) -> None:
+    if not re.search(_subject(name), outside, re.I):
+        return
+    if not re.search(r"\b(?:is|are|represents?)\b", outside, re.I):
+        return
+    found = re.findall(r"\b(" + "|".join(KINDS) + r")\s+abilit(?:y|ies)\b", outside, re.I)
+    for kind in found:
+        kind = kind.lower()
+        if kind not in claims.kinds:
+            claims.kinds.append(kind)
+            claims.quotes.setdefault("kind", original)
+
+
+def _form_shape(form: str, name: str) -> str:
+    form = form.strip().rstrip(".,").strip()
+    if form.lower().startswith("to "):
+        form = form[3:]
+    shape = form[len(name):] if form.lower().startswith(name.lower()) else form
+    shape = shape.replace("\u2014", "--").lower()
+    return " ".join(shape.split())
+
+
+def _read_forms(claims: Claims, sentence: str, original: str, name: str) -> None:
+    pattern = re.compile(r'(?:"([^"]+)"|\b(' + re.escape(name) + r'(?: [\[\]\w]+)*?))'
+                         r'(?: on an? [\w ]+?)?\s+means\b', re.I)
+    forms = [m.group(1) or m.group(2) for m in pattern.finditer(sentence)]
+    forms += re.findall(r'\b(?:written|rules text as)\s+"([^"]+)"', sentence, re.I)
+    for form in forms:
+        if not re.search(r"[A-Za-z\[]", form) or form.lower().startswith(("when", "whenever")):
+            continue
+        if len(form.split()) > 6:
+            continue
+        shape = _form_shape(form, name)
+        if shape not in claims.forms:
+            claims.forms.append(shape)
+        named = re.sub(r"^to ", "", form.lower()).startswith(name.lower())
+        if claims.parameter is None or (named and "parameter-named" not in claims.quotes):
+            if named:
+                claims.quotes["parameter-named"] = original
+            claims.parameter = shape
+            claims.quotes["parameter"] = original
+
+
+def _meaning_quotes(sentence: str) -> list[str]:
+    """Quoted passages that say what something means (the part after `means`)."""
+    found = []
+    for match in re.finditer(r"\bmeans\s+((?:\"[^\"]*\"(?:\s*,?\s*(?:and\s+)?)?)+)", sentence):
+        found += QUOTED.findall(match.group(1))
+    return found
+
+
+def _read_triggers(claims: Claims, quoted: str, original: str) -> None:
+    clauses = re.findall(r"\b(?:when|whenever)\b([^,.]*)", quoted, re.I)
+    clauses += re.findall(r"\bat (the beginning of [^,.]*|end of turn)", quoted, re.I)
+    for clause in clauses:
+        event = canonical_trigger(clause)
+        if event not in claims.triggers:
+            claims.triggers.append(event)
+            claims.quotes.setdefault(f"trigger:{event}", original)
+
+
+def canonical_trigger(clause: str) -> str:
+    """A trigger clause as a canonical event name (`this creature attacks` -> `attacks`)."""
+    folded = " ".join(clause.lower().split())
+    for pattern, event in TRIGGERS:
+        if re.search(pattern, folded):
+            return event
+    folded = re.sub(r"\bthis (?:creature|permanent|card|spell|object|equipment)\b", "~", folded)
+    return folded.strip()
+
+
+def _read_durations(claims: Claims, sentence: str, original: str) -> None:
+    folded = sentence.lower()
+    for pattern, duration in DURATIONS:
+        if re.search(pattern, folded) and duration not in claims.durations:
+            claims.durations.append(duration)
+            claims.quotes.setdefault(f"duration:{duration}", original)
+            folded = re.sub(pattern, " ", folded)
+
+
+def _read_zones(claims: Claims, sentence: str, original: str) -> None:
+    folded = sentence.lower()
+    for pattern, zone in ZONE_WORDS:
+        if re.search(pattern, folded) and zone not in claims.zones:
+            claims.zones.append(zone)
+            claims.quotes.setdefault(f"zone:{zone}", original)
+    for clause in re.findall(r"\b(?:functions?|works|activated only|can trigger)\b[^,;]*",
+                             QUOTED.sub('""', folded)):
+        for pattern, zone in ZONE_WORDS:
+            if re.search(pattern, clause) and zone not in claims.functions_in:
+                claims.functions_in.append(zone)
+                claims.quotes.setdefault(f"functions:{zone}", original)
+
+
+def _read_instances(claims: Claims, sentence: str, original: str) -> None:
+    if not re.search(r"\b(?:instances?|multiple|each (?:one|of them))\b", sentence, re.I):
+        return
+    said = "redundant" if REDUNDANT.search(sentence) else (
+        "separate" if SEPARATE.search(sentence) else None)
+    if said and claims.instances is None:
+        claims.instances = said
+        claims.quotes["instances"] = original
+
+
+def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
+    found: list[tuple[int, Amount]] = []
+    for match in COUNTERS.finditer(sentence):
+        found.append((match.start(), Amount("counter", match.group(2).lower(),
+                                            match.group(1), original)))
+    for match in PT_CHANGE.finditer(sentence):
+        found.append((match.start(), Amount("pt", match.group(1), "", original)))
+    for match in OBJECTS.finditer(sentence):
+        if match.group(1).lower() in ("a", "an") and not re.search(
+                r"\b(?:draw|draws|sacrifices?|discards?|exiles?|create|search)\s+\S+$",
+                sentence[:match.end(1)]):
+            continue
+        noun = match.group(2).lower().replace("copies", "copy")
+        found.append((match.start(), Amount(noun, noun, match.group(1), original)))
+    for match in LIFE.finditer(sentence):
+        found.append((match.start(), Amount("life", "life", match.group(1), original)))
+    for match in MANA_LESS.finditer(sentence):
+        found.append((match.start(), Amount("mana", match.group(1), "less", original)))
+    claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]

@@ -1,0 +1,148 @@
+"""The keyword framework: one module per keyword or keyword action, each registering a spec.
+
+HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
+
+1. Create `kb/rules/keywords/<name>.py`, named after the keyword (`battle_cry.py`,
+   `cumulative_upkeep.py`, `level_up.py`). Files starting with `_` are shared helpers, not
+   keywords. Every module here is imported (in name order) when the package is imported.
+
+2. In it, call `register(Keyword(...))` once. The fields, all read by `kb.rules.validate`:
+   - `name`: the keyword, lower case, as the sources write it ("battle cry");
+   - `aliases`: every other name the sources use for it ("bands with other", "swampwalk");
+   - `kind`: its ability kinds as its rule states them: any of "static", "triggered",
+     "activated", "evasion", "characteristic-defining", "spell", "delayed triggered",
+     or "keyword action" for 701.x/501.x actions. The claims read from a definition must
+     equal this set (when the text states a kind at all);
+   - `parameter`: the accepted parameter shapes of its written form, as
+     `kb.rules.claims` reads them: `("",)` no parameter (`"Exalted" means`), `("N",)`,
+     `("[cost]",)`, `("from [quality]",)`, `("n -- [cost]",)` (lower case, dashes as `--`);
+     `()` when the rules never write it with "means" (flying);
+   - `trigger`: the canonical trigger events (`kb.rules.claims.TRIGGERS`: "attacks",
+     "attacks alone", "becomes blocked", "dies", "upkeep", "cast", ...) its text may name;
+     for a triggered ability the engine also fires its `effect` on these events;
+   - `zones`: every zone its rules may name; `functions_in`: the zones where the text may
+     say it functions ("hand" for cycling); `trigger_zones`: where its triggered part
+     works in the model (default: the battlefield);
+   - `durations`: the durations its text may state ("until end of turn", "this combat");
+   - `instances`: "redundant" or "separate" (what multiple instances do), "" if unstated;
+   - `history`: rules changes, `(("2009-07-11", {"kind": ("triggered",), ...}),)`: before
+     that date the spec had these values instead (lifelink was triggered until M2010);
+   - the model: `hooks` ({hook name: function}, the questions the engine asks, listed in
+     `kb.rules.game.HOOKS`), and for triggered abilities `effect(game, source, ability,
+     event)` plus an optional `condition(game, source, ability, event) -> bool`;
+   - `checks`: at least one `Check(name, run)`.
+
+3. A check is `run(claims, era) -> list[str] | None`: it reads the expected outcome from the
+   claims of ONE definition text (`claims.find("pt")` -> the "+1/+1" the text says,
+   `claims.find("counter", "+1/+1").times(n)`, `claims.find("permanent")`,
+   `claims.durations`, `claims.instances`, `claims.says(regex)`), builds a scenario in
+   `kb.rules.game.Game(era=era)` with the keyword's ability on objects it creates, runs it,
+   and returns the differences between what the text says and what the model did (use
+   `kb.rules.checks.differ`, which quotes the text), `[]` when they agree, or None when the
+   text states nothing this check can read. Never type the expected number into the check:
+   a definition that said "+2/+2" must fail it. Use N values other than 1 and 2 (e.g. 3) so
+   that "N" and a constant can't agree by chance.
+
+4. Tests: add the keyword's real definition sentences (copied from `data/sources/*.txt`,
+   quoted exactly) to a `tests/test_rules_<group>.py`, build `kb.model.Record(kind="keyword",
+   title=<name>, text=<definition>, ...)` and assert `validate([record])` says `ok` and that
+   a mutated copy (an amount, the kind, the trigger, a zone, a duration, the parameter)
+   says `mismatch`. `tests/test_rules_validate.py` also validates every keyword record
+   parsed from the shipped sources and runs the generic mutations over each of them, so a
+   keyword whose checks don't read its amounts from the text fails there.
+
+5. Run `/work/venv/bin/python -m pytest tests/test_rules_*.py` and `ruff check kb/rules`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kb.rules.claims import Claims
+
+CheckRun = Callable[[Claims, str], "list[str] | None"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """An executable check: a scenario in the model whose expectation is read from the text."""
+
+    name: str
+    run: CheckRun
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """The spec of one keyword ability or keyword action: what its rules say, and the model."""
+
+    name: str
+    kind: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+    parameter: tuple[str, ...] = ("",)
+    trigger: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    functions_in: tuple[str, ...] = ()
+    trigger_zones: tuple[str, ...] = ()
+    durations: tuple[str, ...] = ()
+    instances: str = ""
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    effect: Callable[..., None] | None = None
+    condition: Callable[..., bool] | None = None
+    checks: tuple[Check, ...] = ()
+    history: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    note: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name and every alias."""
+        return (self.name, *self.aliases)
+
+    def as_of(self, era: str) -> Keyword:
+        """The spec as the rules stood in `era` (an ISO date; "" means today)."""
+        spec = self
+        for before, changes in sorted(self.history):
+            if era and era < before:
+                return replace(spec, history=(), **changes)
+        return spec
+
+
+REGISTRY: dict[str, Keyword] = {}
+
+
+def fold_name(name: str) -> str:
+    """Keyword name as a registry key: lower case, single spaces, no hyphens."""
+    return " ".join(re.sub(r"[-_]", " ", name.lower()).split())
+
+
+def register(spec: Keyword) -> Keyword:
+    """Register a keyword spec under its name and aliases (each name only once)."""
+    for name in spec.names:
+        key = fold_name(name)
+        if key in REGISTRY and REGISTRY[key] is not spec:
+            raise ValueError(f"keyword {name!r} is registered twice")
+        REGISTRY[key] = spec
+    return spec
+
+
+def spec_for(name: str) -> Keyword | None:
+    """The spec of a keyword by any of its names, or None."""
+    return REGISTRY.get(fold_name(name))
+
+
+def all_specs() -> list[Keyword]:
+    """Every registered keyword, once each, by name."""
+    return sorted({id(s): s for s in REGISTRY.values()}.values(), key=lambda s: s.name)
+
+
+def _load_all() -> None:
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+_load_all()

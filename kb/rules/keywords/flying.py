@@ -1,0 +1,29 @@
+"""Flying (702.9 in 2012): an evasion ability; a creature with flying can't be blocked except
+by creatures with flying and/or reach."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Game, GameObject
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._evasion import check_blocks
+
+
+def _can_be_blocked_by(game: Game, attacker: GameObject, ability: Ability,
+                       blocker: GameObject) -> bool:
+    return blocker.has("flying") or blocker.has("reach")
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Which creatures may block a creature with flying, by the text and by the model."""
+    return check_blocks(claims, era, "flying")
+
+
+register(Keyword(
+    name="flying",
+    kind=("evasion",),
+    parameter=(),
+    instances="redundant",
+    hooks={"can_be_blocked_by": _can_be_blocked_by},
+    checks=(Check("legal blocks of a creature with flying", check),),
+))

@@ -1,0 +1,413 @@
+"""Validation: every keyword definition held against the rules model, and what the sources
+say about each other.
+
+`validate(records)` takes any records (those of kind `keyword` are the definitions) and
+returns a `Report`:
+- per definition: its claims (`kb.rules.claims`), compared with the keyword's spec as of
+  the definition's era, and the keyword's executable checks run on those claims; status
+  `ok`, `mismatch` (each difference quoting the text) or `no-check`;
+- findings across sources: `numbering` (a source labels a rule with a number that, in its
+  era, belongs to another keyword), `superseded-ruling` (a ruling or answer whose claims
+  about a keyword contradict that keyword's definition in a later era), `sources-disagree`
+  (two sources of one era define a keyword differently);
+- coverage: keywords defined, with a check, passing, and the exceptions with their reasons.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.model import Record
+from kb.rules.claims import Claims, extract_claims, rule_units, sentences
+from kb.rules.keywords import Keyword, fold_name, spec_for
+
+OK, MISMATCH, NO_CHECK = "ok", "mismatch", "no-check"
+
+
+@dataclass
+class DefinitionResult:
+    """The verdict on one keyword definition record."""
+
+    keyword: str
+    record: str
+    source: str
+    status: str
+    claims: dict[str, Any]
+    details: list[str] = field(default_factory=list)
+    era: str = ""
+    number: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of one definition: keyword, record, source, status, claims,
+        details."""
+        return {"keyword": self.keyword, "record": self.record, "source": self.source,
+                "status": self.status, "claims": self.claims, "details": self.details}
+
+
+@dataclass
+class Finding:
+    """A cross-source finding: `kind` is numbering, superseded-ruling or sources-disagree."""
+
+    kind: str
+    keyword: str
+    records: list[str]
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"kind": self.kind, "keyword": self.keyword, "records": self.records,
+                "message": self.message}
+
+
+@dataclass
+class Coverage:
+    """Keywords defined / with a check / passing, and every exception with its reason."""
+
+    defined: int
+    with_check: int
+    passing: int
+    exceptions: dict[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"defined": self.defined, "with_check": self.with_check,
+                "passing": self.passing, "exceptions": self.exceptions}
+
+    def line(self) -> str:
+        """One-line summary."""
+        return (f"{self.defined} keywords defined, {self.with_check} with a check, "
+                f"{self.passing} passing")
+
+
+@dataclass
+class Report:
+    """Everything `validate` found."""
+
+    definitions: list[DefinitionResult]
+    findings: list[Finding]
+    coverage: Coverage
+
+    @property
+    def ok(self) -> bool:
+        """True when no definition fails."""
+        return all(d.status != MISMATCH for d in self.definitions)
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every definition passes or has no check, 1 when any fails."""
+        return 0 if self.ok else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: definitions, then findings, then coverage."""
+        return {"definitions": [d.to_dict() for d in self.definitions],
+                "findings": [f.to_dict() for f in self.findings],
+                "coverage": self.coverage.to_dict()}
+
+    def to_json(self) -> str:
+        """`to_dict` as indented JSON text."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    def format_text(self) -> str:
+        """A human-readable report."""
+        lines = []
+        for result in self.definitions:
+            lines.append(f"{result.status:9} {result.keyword:22} {result.record}")
+            lines += [f"          - {detail}" for detail in result.details]
+        if self.findings:
+            lines.append("")
+            lines.append("Findings:")
+            for finding in self.findings:
+                lines.append(f"  [{finding.kind}] {finding.keyword}: {finding.message}")
+        lines.append("")
+        lines.append(f"Coverage: {self.coverage.line()}")
+        for name, reason in sorted(self.coverage.exceptions.items()):
+            lines.append(f"  {name}: {reason}")
+        return "\n".join(lines)
+
+
+# --- one definition -----------------------------------------------------------------------------
+
+def is_action(record: Record) -> bool:
+    """Whether a keyword record defines a keyword action (701.x / 501.x)."""
+    number = str(record.meta.get("number", ""))
+    return record.meta.get("keyword_kind") == "action" or number.startswith(("701.", "501."))
+
+
+def claims_of(record: Record) -> Claims:
+    """The claims of one keyword definition record."""
+    return extract_claims(record.text, record.title, action=is_action(record))
+
+
+def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
+    """Differences between what a text claims and the keyword's spec (as of its era)."""
+    problems = []
+    name = spec.name
+    if claims.kinds and set(claims.kinds) != set(spec.kind):
+        problems.append(f"the text says {name} is {_kinds(claims.kinds)} "
+                        f'("{claims.quote("kind")}"); the model has {_kinds(spec.kind)}')
+    if claims.parameter is not None and spec.parameter and claims.parameter not in spec.parameter:
+        shown = claims.parameter or "no parameter"
+        problems.append(f'the text writes {name} with {shown!r} ("{claims.quote("parameter")}"); '
+                        f"the model's parameter is {' or '.join(map(repr, spec.parameter))}")
+    for event in claims.triggers:
+        if event not in spec.trigger:
+            problems.append(f'the text says it triggers on "{event}" '
+                            f'("{claims.quote("trigger:" + event)}"); the model triggers on '
+                            f"{_list(spec.trigger)}")
+    for zone in claims.zones:
+        if zone not in spec.zones:
+            problems.append(f'the text names the {zone} zone ("{claims.quote("zone:" + zone)}"); '
+                            f"the model's {name} involves {_list(spec.zones)}")
+    for zone in claims.functions_in:
+        if zone not in spec.functions_in:
+            problems.append(f'the text says it functions in the {zone} zone '
+                            f'("{claims.quote("functions:" + zone)}"); the model has it '
+                            f"function in {_list(spec.functions_in or ('battlefield',))}")
+    for duration in claims.durations:
+        if duration not in spec.durations:
+            problems.append(f'the text gives the duration "{duration}" '
+                            f'("{claims.quote("duration:" + duration)}"); the model\'s '
+                            f"durations are {_list(spec.durations)}")
+    if claims.instances and spec.instances and claims.instances != spec.instances:
+        problems.append(f'the text says multiple instances are {claims.instances} '
+                        f'("{claims.quote("instances")}"); in the model they are '
+                        f"{spec.instances}")
+    return problems
+
+
+def _kinds(kinds: Iterable[str]) -> str:
+    words = sorted(kinds)
+    return " and ".join(f"{'an' if k[0] in 'aeiou' else 'a'} {k} ability" for k in words)
+
+
+def _list(items: Iterable[str]) -> str:
+    items = list(items)
+    return ", ".join(f'"{i}"' for i in items) if items else "none"
+
+
+def check_definition(record: Record) -> DefinitionResult:
+    """Claims, comparison and executable checks for one keyword record."""
+    claims = claims_of(record)
+    result = DefinitionResult(keyword=fold_name(record.title), record=record.id,
+                              source=record.source, status=NO_CHECK, claims=claims.to_dict(),
+                              era=record.era, number=str(record.meta.get("number", "")))
+    spec = spec_for(record.title)
+    if spec is None:
+        result.details.append(f"no model of {record.title!r} yet")
+        return result
+    spec = spec.as_of(record.era)
+    problems = compare_claims(spec, claims)
+    ran = []
+    for check in spec.checks:
+        outcome = check.run(claims, record.era)
+        if outcome is not None:
+            ran.append(check.name)
+            problems += [f"{check.name}: {p}" for p in outcome]
+    if problems:
+        result.status, result.details = MISMATCH, problems
+    elif ran:
+        result.status = OK
+        result.details = [f"checked: {name}" for name in ran]
+    else:
+        result.details.append("the text states nothing the checks of "
+                              f"{spec.name} read ({', '.join(c.name for c in spec.checks)})")
+    return result
+
+
+# --- cross-source findings ----------------------------------------------------------------------
+
+def numbering_findings(definitions: list[Record], records: list[Record]) -> list[Finding]:
+    """Sources that label a keyword with a number that, in their era, heads another."""
+    findings = []
+    rulebook = _rulebooks(records)
+    by_source: dict[str, dict[str, list[Record]]] = defaultdict(lambda: defaultdict(list))
+    for record in definitions:
+        if record.meta.get("number"):
+            by_source[record.source][str(record.meta["number"])].append(record)
+    for source, numbers in sorted(by_source.items()):
+        for number, group in sorted(numbers.items()):
+            names = sorted({fold_name(r.title) for r in group})
+            era = group[0].era
+            book = rulebook.get(era, {})
+            if len(names) > 1:
+                findings.append(Finding("numbering", names[-1], [r.id for r in group],
+                                        _duplicate_message(source, number, group, numbers,
+                                                           book, era)))
+            elif number in book.get("by_number", {}) and \
+                    book["by_number"][number] != names[0] and not source.startswith("cr-"):
+                right = book["by_name"].get(names[0], "no number")
+                findings.append(Finding("numbering", names[0], [r.id for r in group],
+                                        f"{source} labels {group[0].title} {number}, but in "
+                                        f"{book['source']} {number} is "
+                                        f"{book['by_number'][number].title()} and "
+                                        f"{group[0].title} is {right}"))
+    return findings
+
+
+def _duplicate_message(source: str, number: str, group: list[Record],
+                       numbers: dict[str, list[Record]], book: dict[str, Any], era: str) -> str:
+    titles = " and ".join(r.title for r in sorted(group, key=lambda r: r.line_start))
+    message = (f"{source} labels both {titles} {number}; in one rules version a number "
+               f"heads one keyword")
+    if book:
+        owner = book["by_number"].get(number, "nothing")
+        others = [f"{r.title} is {book['by_name'].get(fold_name(r.title), 'unnumbered')}"
+                  for r in group if fold_name(r.title) != owner]
+        return message + f"; in {book['source']} {number} is {owner.title()}, " + \
+            ", ".join(others)
+    section, index = number.split(".")
+    free = [f"{section}.{int(index) + step}" for step in (1, -1)
+            if int(index) + step > 0 and f"{section}.{int(index) + step}" not in numbers]
+    if free:
+        message += f" (the source uses no {' or '.join(free)}, where the other one belongs)"
+    return message + f"; no Comprehensive Rules of {era or 'its era'} is ingested to confirm"
+
+
+def _rulebooks(records: list[Record]) -> dict[str, dict[str, Any]]:
+    """Per era, the keyword numbering of an ingested Comprehensive Rules source (`cr-...`)."""
+    books: dict[str, dict[str, Any]] = {}
+    for record in records:
+        if record.kind != "keyword" or not record.source.startswith("cr-"):
+            continue
+        number = str(record.meta.get("number", ""))
+        if not number:
+            continue
+        book = books.setdefault(record.era, {"source": record.source, "by_number": {},
+                                             "by_name": {}})
+        book["by_number"][number] = fold_name(record.title)
+        book["by_name"][fold_name(record.title)] = number
+    return books
+
+
+def superseded_rulings(records: list[Record], definitions: list[Record]) -> list[Finding]:
+    """Rulings and answers whose claims about a keyword (kind, what multiple instances do)
+    contradict that keyword's definition in a later era (or in their own era)."""
+    by_keyword: dict[str, list[tuple[Record, Claims]]] = defaultdict(list)
+    for record in definitions:
+        by_keyword[fold_name(record.title)].append((record, claims_of(record)))
+    findings = []
+    for ruling in records:
+        if ruling.kind not in ("ruling", "qa"):
+            continue
+        for name in sorted(by_keyword):
+            claims = _claims_in(ruling, name)
+            if claims is None:
+                continue
+            findings += _contradictions(ruling, name, claims, by_keyword[name])
+    return findings
+
+
+def _claims_in(ruling: Record, name: str) -> Claims | None:
+    """Claims about `name` in the sentences of a ruling that mention it."""
+    if not re.search(rf"\b{re.escape(name)}\b", ruling.text, re.I):
+        return None
+    mentioning = [s for unit in rule_units(ruling.text) for s in sentences(unit)
+                  if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
+    claims = extract_claims(" ".join(mentioning), name)
+    return claims if (claims.instances or claims.kinds) else None
+
+
+def _contradictions(ruling: Record, name: str, claims: Claims,
+                    definitions: list[tuple[Record, Claims]]) -> list[Finding]:
+    found = []
+    for record, defined in sorted(definitions, key=lambda pair: (pair[0].era, pair[0].id)):
+        if not ruling.era or not record.era or record.era < ruling.era:
+            continue
+        differences = []
+        if claims.instances and defined.instances and claims.instances != defined.instances:
+            differences.append(f'it says multiple instances are {claims.instances} '
+                               f'("{claims.quote("instances")}"), the definition says '
+                               f'{defined.instances} ("{defined.quote("instances")}")')
+        if claims.kinds and defined.kinds and set(claims.kinds) != set(defined.kinds):
+            differences.append(f"it calls {name} {_kinds(claims.kinds)}, the definition "
+                               f"{_kinds(defined.kinds)}")
+        if not differences:
+            continue
+        later = record.era > ruling.era
+        spec = spec_for(name)
+        then = spec.as_of(ruling.era) if spec else None
+        agrees = then is not None and claims.instances in ("", None, then.instances)
+        note = (f" (it matched the rules of its own era, {ruling.era})" if later and agrees
+                else "")
+        what = "superseded by a rules change" if later else "contradicts its era's rules"
+        found.append(Finding(
+            "superseded-ruling" if later else "contradicting-ruling", name,
+            [ruling.id, record.id],
+            f"{ruling.id} ({ruling.era}) is {what}: {'; '.join(differences)} in "
+            f"{record.id} ({record.era}){note}"))
+    return found
+
+
+DIMENSIONS = ("kinds", "parameter", "triggers", "functions_in", "durations", "instances")
+
+
+def disagreements(definitions: list[Record]) -> list[Finding]:
+    """Keywords that two sources of the same era define differently."""
+    groups: dict[tuple[str, str], list[tuple[Record, Claims]]] = defaultdict(list)
+    for record in definitions:
+        groups[(fold_name(record.title), record.era)].append((record, claims_of(record)))
+    findings = []
+    for (name, era), members in sorted(groups.items()):
+        for index, (first, one) in enumerate(members):
+            for second, other in members[index + 1:]:
+                if first.source == second.source:
+                    continue
+                differences = _differences(one, other)
+                if differences:
+                    findings.append(Finding(
+                        "sources-disagree", name, [first.id, second.id],
+                        f"{first.source} and {second.source} (both {era}) define {name} "
+                        f"differently: {'; '.join(differences)}"))
+    return findings
+
+
+def _differences(one: Claims, other: Claims) -> list[str]:
+    found = []
+    for dimension in DIMENSIONS:
+        a, b = getattr(one, dimension), getattr(other, dimension)
+        if a in (None, []) or b in (None, []) or a == b:
+            continue
+        found.append(f"{dimension} {a!r} vs {b!r}")
+    amounts = [sorted({f"{x.count} {x.value}" for x in c.amounts if x.unit in
+                       ("pt", "counter", "permanent")}) for c in (one, other)]
+    if amounts[0] and amounts[1] and amounts[0] != amounts[1]:
+        found.append(f"amounts {amounts[0]!r} vs {amounts[1]!r}")
+    return found
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+def coverage(results: list[DefinitionResult]) -> Coverage:
+    """Per keyword name: defined, checked (a check ran), passing (every definition ok)."""
+    by_name: dict[str, list[DefinitionResult]] = defaultdict(list)
+    for result in results:
+        by_name[result.keyword].append(result)
+    checked = passing = 0
+    exceptions = {}
+    for name, group in sorted(by_name.items()):
+        statuses = {r.status for r in group}
+        if statuses & {OK, MISMATCH}:
+            checked += 1
+        if statuses == {OK}:
+            passing += 1
+            continue
+        bad = next(r for r in group if r.status != OK)
+        exceptions[name] = f"{bad.status} in {bad.record}: {bad.details[0] if bad.details else ''}"
+    return Coverage(len(by_name), checked, passing, exceptions)
+
+
+def validate(records: Iterable[Record]) -> Report:
+    """Validate every keyword definition among `records`; findings across sources."""
+    records = list(records)
+    definitions = sorted((r for r in records if r.kind == "keyword"),
+                         key=lambda r: (fold_name(r.title), r.era, r.source, r.id))
+    results = [check_definition(record) for record in definitions]
+    findings = (numbering_findings(definitions, records)
+                + superseded_rulings(records, definitions)
+                + disagreements(definitions))
+    return Report(results, findings, coverage(results))

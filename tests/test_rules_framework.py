@@ -1,0 +1,210 @@
+"""The rules framework on real definition texts: claims, era normalisation, the game model,
+validation and cross-source findings. Texts are quoted exactly from data/sources/*.txt."""
+
+from __future__ import annotations
+
+from kb.model import Record
+from kb.rules.claims import extract_claims
+from kb.rules.game import Ability, Game, IllegalAction
+from kb.rules.keywords import all_specs, spec_for
+from kb.rules.validate import validate
+
+# shards-of-alara-faq-2008.txt, lines as wrapped in the file
+EXALTED_2008 = """502.83a Exalted is a triggered ability. "Exalted" means "Whenever a creature
+you control attacks alone, that creature gets +1/+1 until end of turn."
+
+502.83b A creature "attacks alone" if it's the only creature declared as an
+attacker in a given combat phase. See rule 306.5."""
+# keyword-abilities-faq-thread-2012.txt, line 162
+EXALTED_2012 = ('702.81a Exalted is a triggered ability. "Exalted" means "Whenever a creature '
+                'you control attacks alone, that creature gets +1/+1 until end of turn."\n'
+                '702.81b A creature "attacks alone" if it\'s the only creature declared as an '
+                'attacker in a given combat phase. See rule 506.5.')
+DEVOUR_2008 = """502.82a Devour is a static ability. "Devour N" means "As this object comes
+into play, you may sacrifice any number of creatures. This permanent comes
+into play with N +1/+1 counters on it for each creature sacrificed this way.\""""
+DEVOUR_2012 = ('702.80a Devour is a static ability. "Devour N" means "As this object enters '
+               'the battlefield, you may sacrifice any number of creatures. This permanent '
+               'enters the battlefield with N +1/+1 counters on it for each creature '
+               'sacrificed this way."')
+ANNIHILATOR_2012 = ('702.84a Annihilator is a triggered ability. "Annihilator N" means '
+                    '"Whenever this creature attacks, defending player sacrifices N '
+                    'permanents."\n702.84b If a creature has multiple instances of annihilator, '
+                    'each triggers separately.')
+# judge-wiki-keywords-appendix-c.txt
+ANNIHILATOR_WIKI = ('Annihilator is a triggered ability. "Annihilator N" means "Whenever this '
+                    'creature attacks, defending player sacrifices N permanents." If a creature '
+                    'has multiple instances of annihilator, each triggers separately.')
+CYCLING_WIKI_START = ('Cycling is an activated ability that functions only while the card with '
+                      'cycling is in a player\'s hand. "Cycling [cost]" means "[Cost], Discard '
+                      'this card: Draw a card."')
+BATTLEGRACE_RULING = (
+    "Battlegrace Angel could cause a creature to have multiple instances of lifelink. For "
+    "example, a creature you control that already has lifelink could attack alone while you "
+    "control Battlegrace Angel, or a creature you control could attack alone while you "
+    "control more than one Battlegrace Angel. If a creature has multiple instances of "
+    "lifelink, each instance will trigger separately when it deals damage. You'll gain the "
+    "appropriate amount of life that many times.")
+LIFELINK_2012 = ("702.14a Lifelink is a static ability. 702.14b Damage dealt by a source with "
+                 "lifelink causes that source's controller, or its owner if it has no "
+                 "controller, to gain that much life (in addition to any other results that "
+                 "damage causes). See rule 119.3. 702.14c If a permanent leaves the battlefield "
+                 "before an effect causes it to deal damage, its last known information is used "
+                 "to determine whether it had lifelink. 702.14d The lifelink rules function no "
+                 "matter what zone an object with lifelink deals damage from. 702.14e Multiple "
+                 "instances of lifelink on the same object are redundant.")
+BANDING_2012_HEAD = ("702.20a Banding is a static ability that modifies the rules for combat.")
+RAMPAGE_2012 = ('702.20a Rampage is a triggered ability. "Rampage N" means "Whenever this '
+                'creature becomes blocked, it gets +N/+N until end of turn for each creature '
+                'blocking it beyond the first." (See rule 509, "Declare Blockers Step.") 702.20b '
+                'The rampage bonus is calculated only once per combat, when the triggered '
+                'ability resolves. Adding or removing blockers later in combat won\'t change '
+                'the bonus. 702.20c If a creature has multiple instances of rampage, each '
+                'triggers separately.')
+
+THREAD = "keyword-abilities-faq-thread-2012"
+
+
+def keyword(title: str, text: str, source: str = THREAD, era: str = "2012-10-01",
+            number: str = "") -> Record:
+    """A keyword record as the parsers make them."""
+    from kb.model import slugify
+    return Record(id=f"{source}:keyword:{slugify(title)}", kind="keyword", source=source,
+                  title=title, text=text, era=era, date=era, keywords=[title.lower()],
+                  meta={"number": number} if number else {})
+
+
+def test_claims_of_exalted():
+    claims = extract_claims(EXALTED_2012, "Exalted")
+    assert claims.kinds == ["triggered"]
+    assert claims.parameter == ""
+    assert claims.triggers == ["attacks alone"]
+    assert claims.durations == ["until end of turn"]
+    assert [(a.unit, a.value) for a in claims.amounts] == [("pt", "+1/+1")]
+    assert claims.quote("kind").startswith("Exalted is a triggered ability.")
+
+
+def test_era_wording_and_wrapping_claim_the_same():
+    def core(claims):
+        data = claims.to_dict()
+        return {k: data[k] for k in ("kinds", "parameter", "triggers", "durations", "amounts",
+                                     "zones", "instances")}
+    assert core(extract_claims(EXALTED_2008, "Exalted")) == core(
+        extract_claims(EXALTED_2012, "Exalted"))
+    old, new = extract_claims(DEVOUR_2008, "Devour"), extract_claims(DEVOUR_2012, "Devour")
+    assert core(old) == core(new)
+    assert core(new)["amounts"] == ["N +1/+1", "each creature"]
+    assert new.zones == ["battlefield"]
+
+
+def test_other_quotes_and_spacing_claim_the_same():
+    curly = EXALTED_2012.replace('"Exalted"', "\u201cExalted\u201d").replace(
+        '"Whenever', "\u201cWhenever").replace('turn."', "turn.\u201d")
+    single = EXALTED_2012.replace('"', "'")
+    spaced = "  ".join(EXALTED_2012.split(" "))
+    base = extract_claims(EXALTED_2012, "Exalted").to_dict()
+    for text in (curly, single, spaced):
+        assert extract_claims(text, "Exalted").to_dict() == base
+
+
+def test_parameter_shapes():
+    assert extract_claims(ANNIHILATOR_2012, "Annihilator").parameter == "n"
+    assert extract_claims(CYCLING_WIKI_START, "Cycling").parameter == "[cost]"
+    assert extract_claims(CYCLING_WIKI_START, "Cycling").functions_in == ["hand"]
+    assert extract_claims(ANNIHILATOR_WIKI, "Annihilator").instances == "separate"
+    assert extract_claims(LIFELINK_2012, "Lifelink").instances == "redundant"
+
+
+def test_exalted_checks_pass_on_real_text_and_fail_on_changed_amount():
+    report = validate([keyword("Exalted", EXALTED_2012, number="702.81"),
+                       keyword("Exalted", EXALTED_2008, source="alara-keyword-rules-blog-2008",
+                               era="2008-10-01", number="502.83")])
+    assert [d.status for d in report.definitions] == ["ok", "ok"]
+    bad = validate([keyword("Exalted", EXALTED_2012.replace("+1/+1", "+2/+2"))])
+    assert bad.definitions[0].status == "mismatch"
+    assert '"+2/+2"' in bad.definitions[0].details[0]
+    assert bad.exit_code == 1
+
+
+def test_annihilator_checks_n_permanents():
+    assert validate([keyword("Annihilator", ANNIHILATOR_WIKI)]).definitions[0].status == "ok"
+    changed = ANNIHILATOR_WIKI.replace("sacrifices N permanents", "sacrifices two permanents")
+    assert validate([keyword("Annihilator", changed)]).definitions[0].status == "mismatch"
+
+
+def test_duplicate_number_in_one_source_is_a_finding():
+    report = validate([keyword("Banding", BANDING_2012_HEAD, number="702.20"),
+                       keyword("Rampage", RAMPAGE_2012, number="702.20")])
+    numbering = [f for f in report.findings if f.kind == "numbering"]
+    assert len(numbering) == 1
+    assert "labels both Banding and Rampage 702.20" in numbering[0].message
+    assert "702.21" in numbering[0].message
+
+
+def test_number_checked_against_the_comprehensive_rules_of_the_era():
+    cr = [keyword("Banding", BANDING_2012_HEAD, source="cr-2012-10-01", number="702.20"),
+          keyword("Rampage", RAMPAGE_2012.replace("702.20", "702.21"), source="cr-2012-10-01",
+                  number="702.21")]
+    report = validate([*cr, keyword("Rampage", RAMPAGE_2012, number="702.20")])
+    numbering = [f for f in report.findings if f.kind == "numbering"]
+    assert len(numbering) == 1
+    assert "in cr-2012-10-01 702.20 is Banding and Rampage is 702.21" in numbering[0].message
+
+
+def test_superseded_lifelink_ruling_is_found_generically():
+    ruling = Record(id="shards-of-alara-faq-2008:card:battlegrace-angel:ruling:1", kind="ruling",
+                    source="shards-of-alara-faq-2008", title="Battlegrace Angel",
+                    text=BATTLEGRACE_RULING, era="2008-10-01", date="2008-09-23")
+    report = validate([ruling, keyword("Lifelink", LIFELINK_2012, number="702.14")])
+    found = [f for f in report.findings if f.kind == "superseded-ruling"]
+    assert len(found) == 1
+    assert found[0].keyword == "lifelink"
+    assert found[0].records == [ruling.id, f"{THREAD}:keyword:lifelink"]
+    assert "each instance will trigger separately" in found[0].message
+    assert "redundant" in found[0].message
+
+
+def test_unknown_keyword_is_no_check_and_counted():
+    report = validate([keyword("Frobnicate", "Frobnicate is a static ability.")])
+    assert report.definitions[0].status == "no-check"
+    assert report.coverage.defined == 1 and report.coverage.passing == 0
+    assert "frobnicate" in report.coverage.exceptions
+    assert report.exit_code == 0
+
+
+def test_report_json_shape():
+    report = validate([keyword("Exalted", EXALTED_2012)])
+    data = report.to_dict()
+    assert set(data["definitions"][0]) == {"keyword", "record", "source", "status", "claims",
+                                           "details"}
+    assert data["coverage"] == {"defined": 1, "with_check": 1, "passing": 1, "exceptions": {}}
+    assert "Coverage: 1 keywords defined" in report.format_text()
+
+
+def test_game_model_combat_and_state_based_actions():
+    game = Game()
+    a, b = game.players
+    bear = game.create("Bear", power=2, toughness=2)
+    wall = game.create("Wall", controller=b, power=0, toughness=1)
+    game.declare_attackers([bear])
+    assert bear.tapped
+    game.declare_blockers({wall: bear})
+    game.combat_damage()
+    assert wall.zone == "graveyard" and bear.zone == "battlefield" and bear.damage == 0
+    sick = game.create("New", sick=True)
+    game.begin_combat()
+    try:
+        game.declare_attackers([sick])
+        raise AssertionError("a summoning-sick creature attacked")
+    except IllegalAction:
+        pass
+    game.end_turn()
+    assert b.life == 20
+
+
+def test_registry_names_are_unique_and_every_spec_has_a_check():
+    for spec in all_specs():
+        assert spec.checks, spec.name
+        assert spec_for(spec.name) is spec
+    assert spec_for("Exalted") is spec_for("exalted")
+    assert Ability("exalted").param is None
