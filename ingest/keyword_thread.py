@@ -44,6 +44,9 @@ from kb.model import IdAllocator, Record, slugify
 
 FORMAT = "keyword-thread"
 TITLE = "Keyword Abilities FAQ (forum thread)"
+# The capture states no date. Its rules entries are those of the Return to Ravnica
+# Comprehensive Rules (Unleash 702.96, Populate 701.27): the version of 2012-10-01.
+ERA = "2012-10-01"
 
 NAV = "Back to the Table of Contents"
 _LEADING_NAV = re.compile(r"^\s*(?:Back to the Table of Contents\s*)+")
@@ -398,10 +401,14 @@ def sniff(text: str) -> bool:
 
 
 def describe(text: str, path: Path) -> dict[str, str]:
-    """Id from the file name; the capture states no title or date, so neither is guessed."""
+    """Id from the file name, the thread's title, the rules version it quotes; no date.
+
+    The capture names neither itself nor a date: the title is the thread's, the era the
+    rules version of its rules entries (`ERA`).
+    """
     if not sniff(text):
         raise IngestError(f"{path}: no keyword sections: not a keyword FAQ thread")
-    return {"id": slugify(path.stem), "title": TITLE, "date": "", "era": ""}
+    return {"id": slugify(path.stem), "title": TITLE, "date": "", "era": ERA}
 
 
 def parse(source: Source, text: str) -> list[Record]:
