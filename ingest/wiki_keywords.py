@@ -61,11 +61,14 @@ class DefinitionReader:
     def __init__(self, source: Source, text: str) -> None:
         self.source = source
         self.allocate = IdAllocator()
-        self.known = damage.document_vocabulary(text, damage.shipped_vocabulary(FORMAT))
+        others = damage.shipped_vocabulary(FORMAT)
+        # without other documents' words there is no honest basis to call a word run together
+        self.known = damage.document_vocabulary(text, others) if others else frozenset()
 
     def damage(self, definition: str) -> list[str]:
         """Run-together words, missing spaces, a definition cut short."""
-        return [*damage.run_together(definition, self.known),
+        joined = damage.run_together(definition, self.known) if self.known else []
+        return [*joined,
                 *damage.missing_spaces(definition), *damage.cut_off(definition)]
 
     def keyword(self, name_block: Block, definition_block: Block, group: str,
