@@ -285,7 +285,8 @@ def _rule_records(sections: list[_Section], source: Source,
     plain: set[str] = set()
     latest: dict[str, str] = {}
     for section in sections:
-        section_id = allocate(f"{source.id}:section:{section.number or 'front'}")
+        # rules before any section heading (a slice of a file) have no section record
+        section_id = allocate(f"{source.id}:section:{section.number}") if section.number else None
         headings: dict[str, str] = {}
         blocks = section.rules
         for position, block in enumerate(blocks):
@@ -295,7 +296,7 @@ def _rule_records(sections: list[_Section], source: Source,
             record = make_rule(
                 source, allocate, block.number, normalize(block.text),
                 heading=_heading_for(block.number, headings),
-                examples=[normalize(" ".join(example)) for example in block.examples],
+                examples=[normalize("\n".join(example)) for example in block.examples],
                 line_start=block.line_start, line_end=block.line_end,
                 parent=_parent_id(block.number, latest) or section_id)
             if block.damage:
@@ -304,7 +305,7 @@ def _rule_records(sections: list[_Section], source: Source,
                 plain.add(record.id)
             latest[block.number] = record.id
             rules.append(record)
-        if section.number:
+        if section_id:
             section_records.append(_section_record(section, section_id, source, headings))
     return section_records, rules, plain
 

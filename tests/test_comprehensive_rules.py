@@ -409,3 +409,21 @@ def test_arbitrary_text_never_crashes(text: str) -> None:
         cr.describe(text, Path("x.txt"))
     except IngestError as exc:
         assert "x.txt" in str(exc)
+
+
+def test_a_slice_without_contents_or_section_headings() -> None:
+    text = ("Magic: The Gathering Comprehensive Rules\n\n"
+            "702.81. Exalted\n\n"
+            "702.81a Exalted is a triggered ability.\n"
+            "Example: A creature attacks alone.\n"
+            "It gets +1/+1.\n\n"
+            "702.81b A creature \"attacks alone\" if it's the only attacker.\n")
+    source = Source(id="cr-x", title="CR", path=Path("x.txt"), format=cr.FORMAT,
+                    era="2012-10-01")
+    parsed = {r.id: r for r in cr.parse(source, text)}
+    assert list(parsed) == ["cr-x:702.81", "cr-x:702.81a", "cr-x:702.81b", "cr-x:keyword:exalted"]
+    assert parsed["cr-x:702.81"].parent is None
+    assert parsed["cr-x:702.81a"].meta["examples"] == ["A creature attacks alone.\nIt gets +1/+1."]
+    assert (parsed["cr-x:702.81a"].line_start, parsed["cr-x:702.81a"].line_end) == (5, 7)
+    assert parsed["cr-x:keyword:exalted"].meta["rules"] == [
+        "cr-x:702.81", "cr-x:702.81a", "cr-x:702.81b"]
