@@ -1,0 +1,188 @@
+"""Finding keyword, card and glossary-term mentions in text.
+
+Texts are read as word tokens; a name is a sequence of words (with any punctuation between
+them, as in "Elspeth, Knight-Errant"), looked up from each word that can start one, longest
+first. Case: keyword names and glossary terms match in any case on word boundaries
+("enchantment" is not "enchant": whole words only); card names match as printed (case
+included), so a card named like a common word is found only where written as its name.
+Inflections: the forms of the first and last word of a keyword or term ("devoured" is
+devour, "cycled" is cycling, "unearthed" is unearth, "attacked alone" is attacks alone);
+a possessive ("Skullmulcher's") is its name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# kinds in order of preference when two names of the same length start at one word
+NAME_KINDS: tuple[str, ...] = ("keyword", "card", "glossary")
+
+# a word; a possessive "'s" is not part of it ("Skullmulcher's" is Skullmulcher + 's)
+_WORD = re.compile(r"[^\W_]+(?:[-'\u2019](?!s\b)[^\W_]+)*")
+_VOWELS = set("aeiou")
+# where a name may start and end: not inside a word, nor inside "can't"-like contractions
+_BEFORE = r"(?<![\w'\u2019-])"
+_AFTER = r"(?![\w-]|['\u2019][a-rt-z])"
+
+
+@dataclass(frozen=True)
+class NameHit:
+    """A name found in a text: its span, its kind and the name as indexed."""
+
+    start: int
+    end: int
+    kind: str
+    name: str
+
+
+def word_forms(word: str) -> set[str]:
+    """The inflected forms of a word that still name the same thing.
+
+    A verb gets its forms: `devour` -> devours, devoured, devouring; `attacks` -> attack,
+    attacked, attacking; `equip` -> equipped. A name ending in -ing gets only its past
+    (`cycling` -> cycled, `phasing` -> phased): its bare stem is usually a noun of its own
+    ("phase", "cycle"). A name ending in -ed (`exalted`) stays as it is.
+    """
+    w = word.lower()
+    if w.endswith("ing") and len(w) > 5:
+        stem = w[:-3]
+        return {w, stem + "ed", stem[:-1] + "ed" if stem[-1:] == stem[-2:-1] else stem + "ed"}
+    if w.endswith("ed") or len(w) < 3:
+        return {w}
+    base = w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+    forms = {base, base + "s", base + "ing"}
+    if base.endswith("e"):
+        forms |= {base + "d", base[:-1] + "ing"}
+    elif base.endswith("y") and base[-2] not in _VOWELS:
+        forms |= {base[:-1] + "ies", base[:-1] + "ied"}
+    else:
+        forms |= {base + "ed", base + "es" if base.endswith(("s", "sh", "ch", "x")) else base + "s"}
+        if base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS:
+            forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}
+    return forms
+
+
+def phrase_forms(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The name and its variants with the first or the last word inflected."""
+    variants = {words}
+    for position in {0, len(words) - 1}:
+        for form in word_forms(words[position]) if words[position].isalpha() else ():
+            variants.add(words[:position] + (form,) + words[position + 1:])
+    return variants
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The words of a name (`Elspeth, Knight-Errant` -> Elspeth, Knight-Errant)."""
+    return tuple(_WORD.findall(name))
+
+
+def name_key(text: str) -> str:
+    """A name as written, white space made single spaces: the key names are looked up by."""
+    return " ".join(text.replace("\u2019", "'").split())
+
+
+def with_words(name: str, words: tuple[str, ...]) -> str:
+    """`name` with its words replaced by `words` (same count), punctuation kept."""
+    parts = _WORD.split(name_key(name))
+    out = [parts[0]]
+    for word, rest in zip(words, parts[1:], strict=True):
+        out += [word, rest]
+    return "".join(out)
+
+
+def trie_pattern(keys: Iterable[str]) -> str:
+    """A regex matching exactly `keys`, shaped as a trie (fast on big alternations).
+
+    A space in a key matches any run of white space; at each branch the longer key is
+    tried first, so a match is the longest key that fits.
+    """
+    root: dict = {}
+    for key in keys:
+        node = root
+        for char in key:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _node_pattern(root)
+
+
+def _node_pattern(node: dict) -> str:
+    branches = [(r"\s+" if char == " " else re.escape(char)) + _node_pattern(child)
+                for char, child in sorted(node.items()) if char]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body
+
+
+class NameMatcher:
+    """Names of keywords, cards and glossary terms, found in any text.
+
+    Add every name, then `find`: case-insensitive names are found by one trie-shaped
+    regex over the lower-cased text, case-sensitive ones by another over the text.
+    """
+
+    def __init__(self) -> None:
+        self._folded: dict[str, tuple[str, str]] = {}   # lower-case key -> (kind, name)
+        self._exact: dict[str, tuple[str, str]] = {}    # key as printed -> (kind, name)
+        self._patterns: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = None
+
+    def add(self, kind: str, name: str, inflect: bool = True, case_sensitive: bool = False) -> None:
+        """Index a name; a key indexed twice keeps its preferred kind (`NAME_KINDS` order)."""
+        if not name_words(name):
+            return
+        self._patterns = None
+        if case_sensitive:
+            _put(self._exact, name_key(name), kind, name)
+            return
+        folded = name_key(name).lower()
+        for words in phrase_forms(name_words(folded)) if inflect else {name_words(folded)}:
+            _put(self._folded, with_words(folded, words), kind, name)
+
+    def find(self, text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[NameHit]:
+        """Every name in `text`, longest first, none overlapping another or a blocked span."""
+        folded_re, exact_re = self._compiled()
+        hits = []
+        if folded_re:
+            lower = _lower_same_length(text)
+            hits += [(m.start(), m.end(), self._folded[name_key(m.group(0))])
+                     for m in folded_re.finditer(lower)]
+        if exact_re:
+            hits += [(m.start(), m.end(), self._exact[name_key(m.group(0))])
+                     for m in exact_re.finditer(text)]
+        hits.sort(key=lambda h: (h[0], h[0] - h[1], NAME_KINDS.index(h[2][0])))
+        taken = sorted(blocked)
+        found: list[NameHit] = []
+        for start, end, (kind, name) in hits:
+            if found and start < found[-1].end:
+                continue
+            if any(a < end and start < b for a, b in taken):
+                continue
+            found.append(NameHit(start, end, kind, name))
+        return found
+
+    def _compiled(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+        if self._patterns is None:
+            self._patterns = (_compile(self._folded), _compile(self._exact))
+        return self._patterns
+
+
+def _put(table: dict[str, tuple[str, str]], key: str, kind: str, name: str) -> None:
+    current = table.get(key)
+    if current is None or NAME_KINDS.index(kind) < NAME_KINDS.index(current[0]):
+        table[key] = (kind, name)
+
+
+def _compile(table: dict[str, tuple[str, str]]) -> re.Pattern[str] | None:
+    if not table:
+        return None
+    return re.compile(_BEFORE + "(?:" + trie_pattern(table) + ")" + _AFTER)
+
+
+def _lower_same_length(text: str) -> str:
+    """`text.lower()`, keeping every character's offset (a rare letter may stay as it is)."""
+    lower = text.lower()
+    if len(lower) == len(text):
+        return lower
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
