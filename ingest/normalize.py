@@ -20,16 +20,22 @@ _SPACE = re.compile(r"[ \t\f\v]+")
 
 def normalize_quotes(text: str) -> str:
     """Curly quotes and odd spaces to plain ASCII ones."""
+    if text.isascii():  # fast path: every character mapped is non-ASCII
+        return text
     return text.translate(_QUOTES)
 
 
 def strip_italics(text: str) -> str:
     """`_Shards of Alara_` -> `Shards of Alara`."""
+    if "_" not in text:  # fast path
+        return text
     return _ITALICS.sub(r"\1", text)
 
 
 def normalize_dashes(text: str) -> str:
     """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`; `3–6` -> `3-6`."""
+    if "\u2014" not in text and "\u2013" not in text and "--" not in text:  # fast path
+        return text
     return _DASH.sub(" \u2014 ", _RANGE.sub("-", text))
 
 
