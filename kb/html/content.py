@@ -1,0 +1,192 @@
+"""Everything the pages need, gathered once from the knowledge base.
+
+`SiteContent.load` reads every record, finds the mentions in every text (`kb.links`),
+runs the validation (`kb.rules.validate`) and indexes what the pages look up: children,
+records per page, keyword groups, card groups, citations and lineage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.html.layout import Layout, card_name, keyword_name, top_rule
+from kb.html.text import Mention, make_linker, mentions_of
+from kb.model import Record
+from kb.store import KnowledgeBase
+
+KIND_ORDER = ("keyword", "card", "rule", "glossary", "section", "ruling", "qa")
+_REMINDER = re.compile(r"\([^)]*\)")
+_PARAMETER = re.compile(r"\s+(?:\d+|[xXN]|\{[^}]*\}.*|—.*|-.*|from .*|\S+walk.*)$")
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A reference in a text that points nowhere in the knowledge base."""
+
+    record: Record
+    kind: str
+    text: str
+    reason: str
+
+
+@dataclass
+class SiteContent:
+    """The records, their homes and the indexes the pages read."""
+
+    records: list[Record]
+    sources: list[dict[str, Any]]
+    layout: Layout
+    mentions: dict[str, list[Mention]]
+    unresolved: list[Unresolved]
+    checks: dict[str, dict[str, Any]]
+    validation: dict[str, Any]
+    cited_by: dict[str, list[str]] = field(default_factory=dict)
+    lineage: dict[str, list[str]] = field(default_factory=dict)
+    children: dict[str, list[Record]] = field(default_factory=dict)
+    on_page: dict[str, list[Record]] = field(default_factory=dict)
+    keywords: dict[str, list[Record]] = field(default_factory=dict)
+    cards: dict[str, list[Record]] = field(default_factory=dict)
+    card_keywords: dict[str, list[str]] = field(default_factory=dict)
+    by_source: dict[str, list[Record]] = field(default_factory=dict)
+    about_keyword: dict[str, list[Record]] = field(default_factory=dict)
+    about_card: dict[str, list[Record]] = field(default_factory=dict)
+    glossary_terms: dict[str, list[Record]] = field(default_factory=dict)
+    keyword_of_rule: dict[str, Record] = field(default_factory=dict)
+    order: dict[str, int] = field(default_factory=dict)
+    rules_tops: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, kb: KnowledgeBase) -> SiteContent:
+        """Read and index a whole knowledge base."""
+        records = list(kb.records())
+        linker = make_linker(records)
+        layout = Layout(records)
+        mentions = {r.id: mentions_of(linker, r) for r in records}
+        validation = run_validation(records)
+        content = cls(records=records, sources=kb.sources(), layout=layout, mentions=mentions,
+                      unresolved=[], checks=checks_by_record(validation), validation=validation)
+        content._index(kb)
+        return content
+
+    @property
+    def by_id(self) -> dict[str, Record]:
+        """Records by id."""
+        return self.layout.by_id
+
+    def source(self, source_id: str) -> dict[str, Any]:
+        """The manifest entry of a source (a minimal one for an unknown id)."""
+        for entry in self.sources:
+            if entry["id"] == source_id:
+                return entry
+        return {"id": source_id, "title": source_id, "format": "", "date": "", "era": ""}
+
+    def _index(self, kb: KnowledgeBase) -> None:
+        index: dict[str, dict[str, list[Record]]] = defaultdict(lambda: defaultdict(list))
+        for n, record in enumerate(self.records):
+            self.order[record.id] = n
+            self._file(record, index)
+        (self.children, self.on_page, self.keywords, self.cards, self.by_source,
+         self.about_keyword, self.about_card, self.glossary_terms) = (
+            dict(index[name]) for name in ("children", "on_page", "keywords", "cards",
+                                           "by_source", "about_keyword", "about_card",
+                                           "glossary_terms"))
+        self.rules_tops = self._rules_tops()
+        self.card_keywords = {name: card_keywords(group, set(self.keywords))
+                              for name, group in self.cards.items()}
+        self._links(kb)
+        self._unresolved(kb)
+
+    def _rules_tops(self) -> dict[str, list[str]]:
+        """Per source, the three-digit rules that have a rules page, in document order."""
+        tops: dict[str, list[str]] = defaultdict(list)
+        for record in self.records:
+            if record.kind != "rule" or not record.rule:
+                continue
+            top = top_rule(record.rule)
+            page = self.layout.rules_page(record.source, top)
+            if page in self.on_page and top not in tops[record.source]:
+                tops[record.source].append(top)
+        return dict(tops)
+
+    def _file(self, record: Record, index: dict[str, dict[str, list[Record]]]) -> None:
+        """Enter one record in the lookup tables."""
+        if record.parent:
+            index["children"][record.parent].append(record)
+        index["on_page"][self.layout.home(record).page].append(record)
+        index["by_source"][record.source].append(record)
+        if record.kind == "keyword":
+            index["keywords"][keyword_name(record)].append(record)
+            for rule_id in record.meta.get("rules", [])[:1]:
+                self.keyword_of_rule[rule_id] = record
+        elif record.kind == "card":
+            index["cards"][card_name(record)].append(record)
+        elif record.kind == "glossary":
+            index["glossary_terms"][record.title.strip().lower()].append(record)
+        if record.kind in ("ruling", "qa"):
+            parent = self.by_id.get(record.parent or "")
+            names = set(record.keywords)
+            if parent is not None and parent.kind == "keyword":
+                names.add(keyword_name(parent))
+            for name in sorted(names):
+                index["about_keyword"][name].append(record)
+        if record.kind != "card":
+            for name in {c.strip().lower() for c in record.cards}:
+                index["about_card"][name].append(record)
+
+    def _links(self, kb: KnowledgeBase) -> None:
+        """Citations and lineage of the records that show them (rules and keywords)."""
+        for record in self.records:
+            if record.kind not in ("rule", "keyword"):
+                continue
+            sources = {link.src for link in kb.cited_by(record.id) if link.kind != "lineage"}
+            sources.discard(record.id)
+            if sources:
+                self.cited_by[record.id] = sorted(
+                    (s for s in sources if s in self.by_id), key=self.order.__getitem__)
+            members = [m for m in kb.lineage(record.id) if m in self.by_id]
+            if len(members) > 1:
+                self.lineage[record.id] = members
+
+    def _unresolved(self, kb: KnowledgeBase) -> None:
+        """The knowledge base's unresolved references, and any mention left without a target."""
+        found = []
+        for record_id, text, reason in kb.unresolved():
+            if record := self.by_id.get(record_id):
+                found.append(Unresolved(record, "rule-ref", text, reason))
+        listed = {u.record.id for u in found}
+        for record in self.records:
+            for mention in self.mentions[record.id]:
+                if record.id not in listed and mention.target not in self.by_id:
+                    found.append(Unresolved(record, mention.kind, mention.text,
+                                            "no such record in the knowledge base"))
+        self.unresolved = found
+
+
+def card_keywords(group: list[Record], known: set[str]) -> list[str]:
+    """The keywords a card has: named by its parser, or leading a line of its rules text."""
+    found: set[str] = set()
+    for card in group:
+        found.update(k for k in card.keywords if k in known)
+        rules_text = str(card.meta.get("rules_text") or card.text)
+        for line in rules_text.split("\n"):
+            for part in re.split(r"[,;]", _REMINDER.sub("", line)):
+                name = _PARAMETER.sub("", part.strip()).lower()
+                if name in known:
+                    found.add(name)
+    return sorted(found)
+
+
+def run_validation(records: list[Record]) -> dict[str, Any]:
+    """The validation report (`kb.rules.validate`) as JSON."""
+    from kb.rules.validate import validate
+
+    return validate(records).to_dict()
+
+
+def checks_by_record(validation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each checked definition's result, by the id of the record it checked."""
+    return {entry["record"]: entry for entry in validation.get("definitions", [])
+            if entry.get("record")}

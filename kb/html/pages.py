@@ -1,0 +1,405 @@
+"""The pages of the site: which there are, and what each one shows.
+
+`plan(content)` lists every page as a `Page` (file path, template, kind) whose `context`
+is computed only when the page is rendered. A `View` bound to the page being written
+turns records into relative links and texts into linked, escaped HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from kb.html.content import KIND_ORDER, SiteContent
+from kb.html.layout import Place, is_faq_section, relative
+from kb.html.text import changes_against, render, render_lines
+from kb.model import Record
+from kb.show import WordChange
+
+STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
+
+
+@dataclass
+class Page:
+    """One file of the site."""
+
+    path: str
+    template: str
+    kind: str
+    title: str
+    context: Callable[[], dict[str, Any]]
+
+
+class View:
+    """Links and texts as seen from one page."""
+
+    def __init__(self, content: SiteContent, page: str) -> None:
+        self.content = content
+        self.page = page
+        self.root = "../" * page.count("/")
+
+    def to(self, place: Place | str) -> str:
+        """href to a place or a page of the site."""
+        return relative(self.page, place if isinstance(place, Place) else Place(place))
+
+    def href(self, record_id: str) -> str | None:
+        """href to a record's home, or None if it has none."""
+        place = self.content.layout.place(record_id)
+        return self.to(place) if place else None
+
+    def link(self, record: Record) -> str:
+        """href to a record's home."""
+        return self.to(self.content.layout.home(record))
+
+    def anchor(self, record: Record) -> str:
+        """The id a record's block carries on its home page."""
+        return self.content.layout.home(record).anchor
+
+    def text(self, record: Record, changes: Iterable[WordChange] = (), start: int = 0,
+             end: int | None = None) -> Markup:
+        """A record's text, linked and escaped."""
+        return render(record.text, self.content.mentions[record.id], self.href, list(changes),
+                      start, end)
+
+    def lines(self, record: Record) -> list[Markup]:
+        """A record's text line by line, linked and escaped."""
+        return render_lines(record.text, self.content.mentions[record.id], self.href)
+
+    def label(self, source_id: str) -> str:
+        """Short name of a source."""
+        return source_label(self.content.source(source_id))
+
+    def source_link(self, source_id: str) -> str:
+        """href to a source's page."""
+        return self.to(self.content.layout.source_page(source_id))
+
+    def keyword_link(self, name: str) -> str:
+        """href to a keyword's page."""
+        return self.to(self.content.layout.keyword_page(name))
+
+    def card_link(self, name: str) -> str:
+        """href to a card's page."""
+        return self.to(self.content.layout.card_page(name))
+
+    def cited_by(self, record: Record) -> list[Record]:
+        """Records that cite this one."""
+        return [self.content.by_id[i] for i in self.content.cited_by.get(record.id, [])]
+
+    def versions(self, record: Record) -> list[Record]:
+        """The same rule or keyword in the other sources and versions."""
+        return [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
+                if i != record.id]
+
+    def check(self, record: Record) -> dict[str, Any] | None:
+        """The validation result of a definition record, if it was checked."""
+        return self.content.checks.get(record.id)
+
+    def check_details(self, check: dict[str, Any]) -> str:
+        """What a check found, as one line of text."""
+        details = check.get("details") or ""
+        if isinstance(details, list | tuple):
+            details = "; ".join(str(d) for d in details)
+        return str(details)
+
+    def finding(self, finding: Any) -> Markup:
+        """One validation finding: its message and links to the records it is about."""
+        if not isinstance(finding, dict):
+            return Markup.escape(str(finding))
+        message = next((finding[k] for k in ("message", "detail", "details", "text")
+                        if finding.get(k)), finding.get("kind", ""))
+        ids = list(finding.get("records") or []) + (
+            [finding["record"]] if finding.get("record") else [])
+        links = [Markup('<a href="{}">{}</a>').format(href, self.content.by_id[i].title)
+                 for i in ids if (href := self.href(i))]
+        out = Markup.escape(str(message))
+        return out + Markup(" (") + Markup(", ").join(links) + Markup(")") if links else out
+
+    def qa(self, record: Record) -> tuple[Markup, Markup | None]:
+        """A Q&A record's question and answer (None when unanswered), linked and escaped."""
+        question = str(record.meta.get("question") or "")
+        answer = str(record.meta.get("answer") or "")
+        q_at = record.text.find(question) if question else -1
+        if q_at < 0:
+            return self.text(record), None
+        a_at = record.text.find(answer, q_at + len(question)) if answer else -1
+        q_html = self.text(record, start=q_at, end=q_at + len(question))
+        if a_at < 0:
+            return q_html, (Markup.escape(answer) if answer else None)
+        return q_html, self.text(record, start=a_at, end=a_at + len(answer))
+
+
+def source_label(source: dict[str, Any]) -> str:
+    """`CR 2012-10-01` for a Comprehensive Rules version, else the source's title."""
+    if source.get("format") == "comprehensive-rules":
+        return f"CR {source.get('era') or source.get('date')}"
+    return str(source.get("title") or source.get("id"))
+
+
+def _era_key(content: SiteContent) -> Callable[[Record], tuple[str, str, int]]:
+    order = {s["id"]: n for n, s in enumerate(content.sources)}
+    return lambda r: (r.era or r.date, r.date, order.get(r.source, 0))
+
+
+def rule_depth(number: str) -> int:
+    """0 for `702`, 1 for `702.81`, 2 for `702.81a`."""
+    if "." not in number:
+        return 0
+    return 2 if number[-1].isalpha() else 1
+
+
+def split_examples(lines: list[Markup]) -> tuple[list[Markup], list[Markup]]:
+    """A rule's text lines and its example lines."""
+    body = [line for line in lines if not str(line).startswith("Example:")]
+    examples = [line for line in lines if str(line).startswith("Example:")]
+    return body, examples
+
+
+# --- keyword pages -------------------------------------------------------------------
+
+
+def keyword_context(content: SiteContent, name: str) -> dict[str, Any]:
+    """Definitions side by side, lineage of numbers, checks, rulings, Q&A, cards."""
+    era = _era_key(content)
+    group = sorted(content.keywords[name], key=era)
+    definitions = []
+    previous: Record | None = None
+    for record in group:
+        changes = changes_against(previous.text, record.text) if previous else []
+        heading = content.by_id.get(str((record.meta.get("rules") or [""])[0]))
+        definitions.append({"record": record, "changes": changes, "previous": previous,
+                             "heading": heading, "changed": bool(changes)})
+        previous = record
+    related = content.about_keyword.get(name, [])
+    rulings = _by_source(sorted((r for r in related if r.kind == "ruling"), key=era))
+    qas = _by_source(sorted((r for r in related if r.kind == "qa"), key=era))
+    cards = sorted(n for n, kws in content.card_keywords.items() if name in kws)
+    glossary = content.glossary_terms.get(name, [])
+    return {"name": name, "title": group[-1].title, "definitions": definitions,
+            "lineage": number_lineage(content, group), "rulings": rulings, "qas": qas,
+            "cards": [(c, content.cards[c][0].title) for c in cards],
+            "glossary": sorted(glossary, key=era)}
+
+
+def number_lineage(content: SiteContent, group: list[Record]) -> list[dict[str, Any]]:
+    """The rule numbers a keyword had, in order, each with the sources that use it."""
+    steps: list[dict[str, Any]] = []
+    for record in group:
+        number = record.meta.get("number")
+        if not number:
+            continue
+        heading = content.by_id.get(str((record.meta.get("rules") or [""])[0]))
+        if not steps or steps[-1]["number"] != number:
+            steps.append({"number": number, "uses": []})
+        steps[-1]["uses"].append({"record": record, "heading": heading})
+    return steps
+
+
+def _by_source(records: list[Record]) -> list[tuple[str, list[Record]]]:
+    grouped: dict[str, list[Record]] = defaultdict(list)
+    for record in records:
+        grouped[record.source].append(record)
+    return list(grouped.items())
+
+
+# --- card pages ----------------------------------------------------------------------
+
+
+def card_context(content: SiteContent, name: str) -> dict[str, Any]:
+    """The card's text in each source, its rulings by source and date, its keywords."""
+    group = sorted(content.cards[name], key=_era_key(content))
+    versions = []
+    for card in group:
+        rules_text = str(card.meta.get("rules_text") or "")
+        start = card.text.find(rules_text) if rules_text else -1
+        span = (start, start + len(rules_text)) if start >= 0 else (0, len(card.text))
+        rulings = sorted((r for r in content.children.get(card.id, []) if r.kind == "ruling"),
+                         key=lambda r: r.date)
+        versions.append({"record": card, "span": span, "rulings": rulings,
+                         "facts": card_facts(card)})
+    ids = {r.id for r in group}
+    mentioned = [r for r in content.about_card.get(name, []) if r.parent not in ids]
+    return {"name": name, "title": group[0].title, "versions": versions,
+            "keywords": content.card_keywords.get(name, []), "mentioned": mentioned}
+
+
+def card_facts(card: Record) -> list[str]:
+    """Mana cost, type line and power/toughness or loyalty, as printed."""
+    meta = card.meta
+    facts = [str(meta[k]) for k in ("mana_cost", "type_line") if meta.get(k)]
+    if meta.get("power") is not None and meta.get("toughness") is not None:
+        facts.append(f"{meta['power']}/{meta['toughness']}")
+    if meta.get("loyalty"):
+        facts.append(f"Loyalty {meta['loyalty']}")
+    return facts
+
+
+# --- rules, FAQ, glossary, source pages ----------------------------------------------
+
+
+def rules_context(content: SiteContent, source: str, top: str, tops: list[str]
+                  ) -> dict[str, Any]:
+    """One three-digit rule of one source: every rule under it, with what hangs from it."""
+    page = content.layout.rules_page(source, top)
+    records = content.on_page[page]
+    rules = [r for r in records if r.kind == "rule"]
+    attached: dict[str, list[Record]] = defaultdict(list)
+    for record in records:
+        if record.kind != "rule":
+            container = content.layout.container(record)
+            attached[container.id if container else ""].append(record)
+    heading = next((r for r in rules if r.rule == top), None)
+    at = tops.index(top)
+    others = [(s, content.layout.rules_page(s, top)) for s, ts in content.rules_tops.items()
+              if s != source and top in ts]
+    return {"source": source, "top": top, "heading": heading, "rules": rules,
+            "attached": attached, "orphans": attached.get("", []),
+            "keyword_of": content.keyword_of_rule,
+            "previous": tops[at - 1] if at > 0 else None,
+            "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others}
+
+
+def faq_context(content: SiteContent, section: Record) -> dict[str, Any]:
+    """A FAQ section: its text, then the rules, rulings and Q&A it holds, and its cards."""
+    page = content.layout.faq_page(section)
+    held = [r for r in content.on_page[page] if r.id != section.id]
+    cards = [r for r in content.children.get(section.id, []) if r.kind == "card"]
+    siblings = [r for r in content.by_source[section.source] if is_faq_section(r)]
+    at = siblings.index(section)
+    return {"section": section, "held": held, "cards": cards,
+            "previous": siblings[at - 1] if at > 0 else None,
+            "next": siblings[at + 1] if at + 1 < len(siblings) else None}
+
+
+def source_context(content: SiteContent, source_id: str) -> dict[str, Any]:
+    """A source document: what it is, what it holds, and links to all of it."""
+    records = content.by_source.get(source_id, [])
+    page = content.layout.source_page(source_id)
+    tops = content.rules_tops.get(source_id, [])
+    top_records = {r.rule: r for r in records if r.kind == "rule" and r.rule in tops}
+    sections = [r for r in records if r.kind == "section" and not is_faq_section(r)]
+    by_section: dict[str, list[str]] = defaultdict(list)
+    for top in tops:
+        parent = top_records[top].parent if top in top_records else None
+        by_section[parent or ""].append(top)
+    entry = content.source(source_id)
+    return {"entry": entry, "counts": _counts(records),
+            "sections": sections, "by_section": by_section, "tops": tops,
+            "top_records": top_records,
+            "faq": [r for r in records if is_faq_section(r)],
+            "cards": sorted({(r.title, r.title.strip().lower()) for r in records
+                             if r.kind == "card"}),
+            "keywords": sorted({(r.title, r.keywords[0] if r.keywords else r.title.lower())
+                                for r in records if r.kind == "keyword"}),
+            "glossary": any(r.kind == "glossary" for r in records),
+            "held": [r for r in content.on_page.get(page, []) if r.kind != "section"],
+            "file": str(entry.get("path", "")).replace("\\", "/").rsplit("/", 1)[-1]}
+
+
+def _counts(records: list[Record]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = defaultdict(int)
+    for record in records:
+        counts[record.kind] += 1
+    return [(kind, counts[kind]) for kind in KIND_ORDER if counts.get(kind)]
+
+
+def glossary_context(content: SiteContent, source_id: str) -> dict[str, Any]:
+    """The glossary of one rules version."""
+    page = content.layout.glossary_page(source_id)
+    entries = sorted(content.on_page[page], key=lambda r: r.title.lower())
+    letters: dict[str, list[Record]] = defaultdict(list)
+    for record in entries:
+        letters[_initial(record.title)].append(record)
+    return {"source": source_id, "letters": sorted(letters.items())}
+
+
+def _initial(title: str) -> str:
+    first = title.strip()[:1].upper()
+    return first if first.isalpha() else "#"
+
+
+# --- index and findings --------------------------------------------------------------
+
+
+def index_context(content: SiteContent) -> dict[str, Any]:
+    """Sources, keywords, cards and rules versions."""
+    keywords = sorted(((g[-1].title, n) for n, g in content.keywords.items()),
+                      key=lambda t: t[0].lower())
+    cards = sorted(((g[0].title, n) for n, g in content.cards.items()),
+                   key=lambda t: t[0].lower())
+    tops = content.rules_tops
+    return {"sources": [(s, _counts(content.by_source.get(s["id"], [])))
+                        for s in content.sources],
+            "keywords": keywords, "cards": cards, "total": len(content.records),
+            "rules_sources": [s for s in content.sources if s["id"] in tops],
+            "letters": _letters(keywords), "card_letters": _letters(cards)}
+
+
+def _letters(items: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, str]]]]:
+    grouped: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for title, key in items:
+        grouped[_initial(title)].append((title, key))
+    return sorted(grouped.items())
+
+
+def findings_context(content: SiteContent) -> dict[str, Any]:
+    """Validation results that need a look, and references that resolve nowhere."""
+    definitions = content.validation.get("definitions", [])
+    statuses: dict[str, int] = defaultdict(int)
+    for entry in definitions:
+        statuses[str(entry.get("status"))] += 1
+    mismatches = [e for e in definitions if e.get("status") == "mismatch"]
+    unresolved: dict[str, list[Any]] = defaultdict(list)
+    for item in content.unresolved:
+        unresolved[item.kind].append(item)
+    return {"statuses": sorted(statuses.items()), "mismatches": mismatches,
+            "findings": content.validation.get("findings", []),
+            "unresolved": sorted(unresolved.items()), "unresolved_total": len(content.unresolved)}
+
+
+# --- the plan ------------------------------------------------------------------------
+
+
+def plan(content: SiteContent) -> list[Page]:
+    """Every page of the site."""
+    layout = content.layout
+    pages = [
+        Page("index.html", "index.html", "index", "mtgkb reference",
+             lambda: index_context(content)),
+        Page("findings.html", "findings.html", "findings", "Validation findings",
+             lambda: findings_context(content)),
+    ]
+    for name, group in sorted(content.keywords.items()):
+        pages.append(Page(layout.keyword_page(name), "keyword.html", "keyword",
+                          group[-1].title, lambda n=name: keyword_context(content, n)))
+    for name, group in sorted(content.cards.items()):
+        pages.append(Page(layout.card_page(name), "card.html", "card", group[0].title,
+                          lambda n=name: card_context(content, n)))
+    for source, tops in content.rules_tops.items():
+        label = source_label(content.source(source))
+        for top in tops:
+            pages.append(Page(layout.rules_page(source, top), "rules.html", "rules",
+                              f"{top} · {label}",
+                              lambda s=source, t=top, ts=tops: rules_context(content, s, t, ts)))
+    for record in content.records:
+        if is_faq_section(record):
+            pages.append(Page(layout.faq_page(record), "faq.html", "faq", record.title,
+                              lambda r=record: faq_context(content, r)))
+    for entry in content.sources:
+        source = entry["id"]
+        pages.append(Page(layout.source_page(source), "source.html", "source",
+                          source_label(entry), lambda s=source: source_context(content, s)))
+        if layout.glossary_page(source) in content.on_page:
+            pages.append(Page(layout.glossary_page(source), "glossary.html", "glossary",
+                              f"Glossary · {source_label(entry)}",
+                              lambda s=source: glossary_context(content, s)))
+    return pages
+
+
+def title_words(title: str) -> str:
+    """A page title without repeated white space."""
+    return re.sub(r"\s+", " ", title).strip()
