@@ -28,7 +28,9 @@ CURRENT = "current"
 BUILDS = "builds"
 ADDED = "added"
 FORMAT_VERSION = "1"
-_CODE_DIRS = ("ingest", "kb")
+# the code whose changes change what a build contains (not the CLI, rules model or HTML)
+_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links*.py", "kb/store.py",
+               "kb/index.py", "kb/build.py")
 
 Progress = Callable[[str], None]
 
@@ -54,7 +56,7 @@ class Build:
 
 def _code_files() -> list[Path]:
     root = Path(__file__).resolve().parent.parent
-    return sorted(p for d in _CODE_DIRS for p in (root / d).rglob("*.py"))
+    return sorted(p for pattern in _BUILD_CODE for p in root.glob(pattern))
 
 
 def _manifests(data_dir: Path, home: Path) -> list[Path]:

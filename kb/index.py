@@ -39,6 +39,7 @@ def schema() -> fields.Schema:
         title=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
         names=fields.TEXT(analyzer=analyzer, field_boost=3.0, phrase=True, spelling=True),
         text=fields.TEXT(analyzer=analyzer, phrase=True),
+        defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
     )
 
@@ -51,6 +52,19 @@ def _rule_prefixes(number: str | None) -> str:
         number = number[:-1]
         prefixes.append(number)
     return " ".join(prefixes)
+
+
+# `"Exalted" means …`, `A creature "attacks alone" if …`: the text defines the quoted term
+_DEFINITION = re.compile(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
+
+
+def defined_terms(record: Record) -> list[str]:
+    """The terms a record defines: its title for keywords and glossary entries, and each
+    quoted term a rules text explains (`"X" means`, `"X" if`)."""
+    terms = [record.title] if record.kind in ("keyword", "glossary") else []
+    if record.kind in ("rule", "keyword", "glossary"):
+        terms += [t.rstrip(".,") for t in _DEFINITION.findall(record.text)]
+    return list(dict.fromkeys(terms))
 
 
 def _document(record: Record) -> dict[str, str]:
@@ -66,6 +80,7 @@ def _document(record: Record) -> dict[str, str]:
         "title": modernize(record.title),
         "names": " ; ".join(dict.fromkeys(names)),
         "text": modernize(record.text),
+        "defines": " ; ".join(modernize(t) for t in defined_terms(record)),
         "payload": json.dumps(record.export(), ensure_ascii=False),
     }
 

@@ -32,6 +32,11 @@ _STOPWORDS = frozenset((
     "with you your"
 ).split())
 MATCH_FIELDS = ("title", "text", "names")
+# Authority of each kind of record, multiplied into the score: the rules themselves and
+# definitions first, then official answers, then the documents that quote or apply them.
+KIND_PRIOR = {"rule": 1.25, "glossary": 1.25, "keyword": 1.15, "qa": 1.1, "ruling": 1.0,
+              "section": 0.95, "card": 0.9}
+TITLE_BONUS = 0.5
 
 
 @dataclass
@@ -125,16 +130,20 @@ class Searcher:
         q, terms = build_query(text)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
-        results = self._searcher.search(q, filter=filters, limit=limit)
-        highlight = set(terms) | set(stems(" ".join(alternative_wordings(text))))
-        hits = [self._hit(h, h.score, text, highlight) for h in results]
+        results = self._searcher.search(q, filter=filters, limit=max(limit * 3, 30))
+        records = [json.loads(h["payload"]) for h in results]
+        scored = sorted(((rerank_score(h.score, r["kind"], r["title"], terms), i)
+                         for i, (h, r) in enumerate(zip(results, records, strict=True))),
+                        key=lambda pair: (-pair[0], pair[1]))
+        highlight = {*terms, *stems(text), *stems(" ".join(alternative_wordings(text)))}
+        hits = [Hit(records[i], score, snippet(records[i]["text"], highlight))
+                for score, i in scored[:limit]]
         return SearchResult(query=text, total=len(results), hits=hits, terms=sorted(highlight))
 
-    def _hit(self, hit: Any, score: float, text: str,
-             highlight: set[str] | None = None) -> Hit:
+    def _hit(self, hit: Any, score: float, text: str) -> Hit:
         record = json.loads(hit["payload"])
-        terms = highlight if highlight is not None else set(stems(text))
-        return Hit(record=record, score=float(score), snippet=snippet(record["text"], terms))
+        return Hit(record=record, score=float(score), snippet=snippet(record["text"],
+                                                                      set(stems(text))))
 
     def _unmatched_words(self, text: str) -> list[str]:
         reader = self._searcher.reader()
@@ -163,6 +172,14 @@ class Searcher:
         return self._names
 
 
+def rerank_score(score: float, kind: str, title: str, terms: list[str]) -> float:
+    """The engine's score times the kind's authority and a bonus for a title that says
+    what the query asks (the share of the query's words found in the title)."""
+    wanted = set(terms)
+    covered = len(wanted & set(stems(modernize(title)))) / len(wanted) if wanted else 0.0
+    return score * KIND_PRIOR.get(kind, 1.0) * (1.0 + TITLE_BONUS * covered)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'-]*", text)
 
@@ -186,7 +203,10 @@ def build_query(text: str) -> tuple[wq.Query | None, list[str]]:
     if len(plain) > 1:
         parts.append(wq.Or([wq.Phrase("text", plain, slop=1, boost=2.0),
                             wq.Phrase("title", plain, slop=1, boost=2.0),
-                            wq.Phrase("names", plain, boost=2.0)]))
+                            wq.Phrase("names", plain, boost=2.0),
+                            wq.Phrase("defines", plain, boost=4.0)]))
+    else:
+        parts.append(wq.Term("defines", plain[0], boost=4.0))
     numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
     parts += [wq.Term("rule_prefix", n, boost=5.0) for n in numbers]
     q: wq.Query = wq.Or(parts)
@@ -198,7 +218,7 @@ def build_query(text: str) -> tuple[wq.Query | None, list[str]]:
 
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
-    tokens = [t for t in text_analyzer()(text, chars=True, mode="index")]
+    tokens = [t.copy() for t in text_analyzer()(text, chars=True, mode="index")]
     if not tokens:
         return ""
     wanted = {t for t in terms if t not in _STOPWORDS} or terms
@@ -215,5 +235,5 @@ def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> st
             out += [text[pos:token.startchar], mark, text[token.startchar:token.endchar], mark]
             pos = token.endchar
     out.append(text[pos:end])
-    body = " ".join("".join(out).split())
+    body = " ".join("".join(out).split()).replace(f"{mark} {mark}", " ")
     return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")
