@@ -1,13 +1,14 @@
 """Finding keyword, card and glossary-term mentions in text.
 
-Texts are read as word tokens; a name is a sequence of words (with any punctuation between
-them, as in "Elspeth, Knight-Errant"), looked up from each word that can start one, longest
-first. Case: keyword names and glossary terms match in any case on word boundaries
-("enchantment" is not "enchant": whole words only); card names match as printed (case
-included), so a card named like a common word is found only where written as its name.
-Inflections: the forms of the first and last word of a keyword or term ("devoured" is
-devour, "cycled" is cycling, "unearthed" is unearth, "attacked alone" is attacks alone);
-a possessive ("Skullmulcher's") is its name.
+A name is a sequence of words (with any punctuation between them, as in "Elspeth,
+Knight-Errant", and any white space); the longest name that fits wins. Case: keyword
+names and glossary terms match in any case on word boundaries ("enchantment" is not
+"enchant": whole words only); card names match as printed (case included), so a card
+named like a common word is found only where written as its name.
+Inflections: the forms of the first word of a keyword or term ("devoured" is devour,
+"cycled" is cycling, "unearthed" is unearth, "attacked alone" is attacks alone) and the
+plural of the last ("triggered abilities"); a possessive ("Skullmulcher's") is its name.
+All names of one case-handling go into one trie-shaped regex, so a text is read once.
 """
 
 from __future__ import annotations
@@ -65,11 +66,16 @@ def word_forms(word: str) -> set[str]:
 
 
 def phrase_forms(words: tuple[str, ...]) -> set[tuple[str, ...]]:
-    """The name and its variants with the first or the last word inflected."""
+    """The name and its variants: every form of its first word ("attacked alone"), and
+    the plural of the last word of a longer name ("triggered abilities")."""
     variants = {words}
-    for position in {0, len(words) - 1}:
-        for form in word_forms(words[position]) if words[position].isalpha() else ():
-            variants.add(words[:position] + (form,) + words[position + 1:])
+    if words[0].isalpha():
+        variants |= {(form,) + words[1:] for form in word_forms(words[0])}
+    last = words[-1]
+    if len(words) > 1 and last.isalpha():
+        plural = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in _VOWELS \
+            else last + ("es" if last.endswith(("s", "sh", "ch", "x")) else "s")
+        variants.add(words[:-1] + (plural,))
     return variants
 
 

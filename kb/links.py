@@ -1,0 +1,228 @@
+"""The cross-reference graph: rule references, mentions, lineage and "cited by".
+
+`build_links(records)` reads every record's text once and returns a `LinkGraph`:
+- `rule-ref` links: "rule 702.20j", "rules 510.1c-d", "Section 6", bare "702.81a", ...
+  (`kb.links_refs`), each resolved to the rule of the record's own era
+  (`kb.links_resolve`); what cannot be resolved is listed in `unresolved`;
+- `keyword`, `card` and `glossary` links: names mentioned in the text (`kb.links_names`),
+  each to the record of that name nearest in era (same source first, then same era);
+- `lineage` and `quotes` links and the `lineage` groups: the same keyword or rule across
+  sources and rules versions (`kb.links_lineage`).
+It also fills each record's `refs`, `keywords` and `cards` from what its text mentions.
+`Linker` is the reusable part: built once from all records, it finds the mentions in any
+text (the HTML site links every text with it).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from kb.links_names import NameMatcher, name_words
+from kb.links_refs import find_rule_refs
+from kb.links_resolve import era_distance, era_of, rule_index, section_index
+from kb.model import Record
+
+LINK_KINDS: tuple[str, ...] = ("rule-ref", "keyword", "card", "glossary", "lineage", "quotes")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A directed link between two records."""
+
+    src: str
+    dst: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A reference that no record answers: the citing record, the reference, and why."""
+
+    record: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A span of a text that names a rule, keyword, card or glossary term."""
+
+    start: int
+    end: int
+    kind: str
+    target: str | None
+    text: str
+
+
+@dataclass
+class LinkGraph:
+    """All links, the unresolved references, and lineage groups.
+
+    `lineage[id]` lists the records of the same rule or keyword in every source and
+    version, ordered by era, the record itself included (only for records that have one).
+    """
+
+    links: list[Link]
+    unresolved: list[Unresolved]
+    lineage: dict[str, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._out: dict[str, list[str]] = defaultdict(list)
+        self._in: dict[str, list[str]] = defaultdict(list)
+        for link in self.links:
+            self._out[link.src].append(link.dst)
+            self._in[link.dst].append(link.src)
+
+    def refs(self, record_id: str) -> list[str]:
+        """Ids this record links to (any kind), each once, in link order."""
+        return list(dict.fromkeys(self._out.get(record_id, [])))
+
+    def cited_by(self, record_id: str) -> list[str]:
+        """Ids of the records that link to this one (any kind), each once, in link order."""
+        return list(dict.fromkeys(self._in.get(record_id, [])))
+
+
+class Linker:
+    """Finds and resolves the rule references and name mentions in any text."""
+
+    def __init__(self, records: list[Record]) -> None:
+        self.rules = rule_index(records)
+        self.sections = section_index(records)
+        self.names = NameMatcher()
+        # (kind, name) -> [(record id, source, era)], in record order
+        self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
+        self._display: dict[str, str] = {}
+        self._choice: dict[tuple[str, str, str, str], str] = {}
+        for record in records:
+            entry = _name_entry(record)
+            if entry is None:
+                continue
+            kind, name = entry
+            key = name if kind == "card" else name.lower()
+            if not self._holders[(kind, key)]:
+                self.names.add(kind, name, inflect=kind != "card", case_sensitive=kind == "card")
+            self._holders[(kind, key)].append((record.id, record.source, era_of(record)))
+            self._display[record.id] = name if kind == "card" else name.lower()
+
+    def mentions(self, text: str, source_record: Record) -> list[Mention]:
+        """Every rule reference and name mention in `text`, in order, never overlapping.
+
+        Rule references come first (a name inside one is not a mention); a reference
+        that resolves to nothing has `target` None.
+        """
+        return self.scan(text, source_record)[0]
+
+    def scan(self, text: str, record: Record) -> tuple[list[Mention], list[Link], list[Unresolved]]:
+        """The mentions of `text` (as `mentions`), the links they make from `record`
+        (every number of a range or list, none to itself) and the unresolved references."""
+        mentions: list[Mention] = []
+        links: list[Link] = []
+        unresolved: list[Unresolved] = []
+        for ref in find_rule_refs(text):
+            resolved = self._resolve_ref(ref.numbers, ref.sections, record)
+            if not resolved:
+                continue
+            for label, target, reason in resolved:
+                if target:
+                    links.append(Link(record.id, target, "rule-ref"))
+                else:
+                    unresolved.append(Unresolved(record.id, label, reason))
+            first = next((target for _, target, _ in resolved if target), None)
+            mentions.append(Mention(ref.start, ref.end, "rule-ref", first, ref.text))
+        blocked = [(m.start, m.end) for m in mentions]
+        for hit in self.names.find(text, blocked):
+            key = hit.name if hit.kind == "card" else hit.name.lower()
+            target = self._nearest(hit.kind, key, record)
+            mentions.append(Mention(hit.start, hit.end, hit.kind, target, text[hit.start:hit.end]))
+            if target != record.id:
+                links.append(Link(record.id, target, hit.kind))
+        mentions.sort(key=lambda m: m.start)
+        return mentions, list(dict.fromkeys(links)), unresolved
+
+    def display_name(self, record_id: str) -> str:
+        """The keyword (lower case) or card name (as printed) a record stands for."""
+        return self._display.get(record_id, "")
+
+    def _resolve_ref(self, numbers: tuple[str, ...], sections: tuple[str, ...],
+                     record: Record) -> list[tuple[str, str | None, str]]:
+        """(label, target or None, reason) per number of a reference, none to `record`."""
+        era = era_of(record)
+        resolved = []
+        for number in numbers:
+            target, reason = self.rules.resolve(number, record.source, era)
+            resolved.append((f"rule {number}", target, reason))
+        for number in sections:
+            target, reason = self.sections.resolve(number, record.source, era)
+            resolved.append((f"section {number}", target,
+                             reason.replace(f"have {number}", f"have section {number}")))
+        return [item for item in resolved if item[1] != record.id]
+
+    def _nearest(self, kind: str, key: str, record: Record) -> str:
+        """The record of a name nearest the citing record: same source, same era, nearest."""
+        era = era_of(record)
+        cache_key = (kind, key, record.source, era)
+        if cache_key not in self._choice:
+            holders = self._holders[(kind, key)]
+            best = min(holders, key=lambda h: (h[1] != record.source, h[2] != era,
+                                               era_distance(h[2], era), h[2], h[0]))
+            self._choice[cache_key] = best[0]
+        return self._choice[cache_key]
+
+
+def _name_entry(record: Record) -> tuple[str, str] | None:
+    """(kind, name) of a record that others mention by name: keyword, card, glossary term.
+
+    A one-word glossary term ("Card", "Library", "Unless") is the ordinary vocabulary of
+    the rules: linking it everywhere would mark nothing, so only terms of two or more
+    words are glossary mentions ("attacks alone", "triggered ability").
+    """
+    if record.kind == "keyword":
+        return "keyword", record.keywords[0] if record.keywords else record.title.lower()
+    if record.kind == "card":
+        return "card", record.title
+    if record.kind == "glossary":
+        term = str(record.meta.get("term") or record.title)
+        return ("glossary", term) if len(name_words(term)) > 1 else None
+    return None
+
+
+def build_links(records: list[Record]) -> LinkGraph:
+    """The link graph of `records`; also fills their `refs`, `keywords` and `cards`.
+
+    Deterministic: the same records give the same graph, links in record order; running
+    it again on the same records changes nothing more.
+    """
+    from kb.links_lineage import lineage_links
+
+    linker = Linker(records)
+    links: list[Link] = []
+    unresolved: list[Unresolved] = []
+    for record in records:
+        _, record_links, missing = linker.scan(record.text, record)
+        links += record_links
+        unresolved += missing
+        _fill_fields(record, record_links, linker)
+    extra, lineage = lineage_links(records)
+    by_id = {r.id: r for r in records}
+    for link in extra:
+        if link.kind == "quotes":
+            _add_unique(by_id[link.src].refs, [link.dst])
+    links += extra
+    return LinkGraph(links, unresolved, lineage)
+
+
+def _fill_fields(record: Record, links: list[Link], linker: Linker) -> None:
+    """Add what a record's text mentions to its `refs`, `keywords` and `cards`."""
+    _add_unique(record.refs, [ln.dst for ln in links if ln.kind in ("rule-ref", "keyword", "card")])
+    names = {kind: [linker.display_name(ln.dst) for ln in links if ln.kind == kind]
+             for kind in ("keyword", "card")}
+    _add_unique(record.keywords, names["keyword"])
+    _add_unique(record.cards, names["card"])
+
+
+def _add_unique(values: list[str], more: list[str]) -> None:
+    """Append each value not already there, in order."""
+    for value in more:
+        if value and value not in values:
+            values.append(value)
