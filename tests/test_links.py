@@ -31,8 +31,8 @@ def rule(source: str, number: str, text: str, keywords: tuple[str, ...] = ()) ->
 def keyword(source: str, name: str, number: str, letters: str = "ab") -> Record:
     return Record(id=f"{source}:keyword:{name}", kind="keyword", source=source,
                   title=name.capitalize(), text="", era=ERA[source], keywords=[name],
-                  meta={"number": number,
-                        "rules": [f"{source}:{number}"] + [f"{source}:{number}{c}" for c in letters]})
+                  meta={"number": number, "rules": [f"{source}:{number}"]
+                        + [f"{source}:{number}{c}" for c in letters]})
 
 
 def exalted(source: str, number: str, b_text: str = EXALTED_B_2008) -> list[Record]:
