@@ -115,7 +115,8 @@ class Linker:
 
     def scan(self, text: str, record: Record) -> tuple[list[Mention], list[Link], list[Unresolved]]:
         """The mentions of `text` (as `mentions`), the links they make from `record`
-        (every number of a range or list, none to itself) and the unresolved references."""
+        (every number of a range or list, none to itself) and the unresolved references
+        (each once per record)."""
         mentions: list[Mention] = []
         links: list[Link] = []
         unresolved: list[Unresolved] = []
@@ -138,7 +139,7 @@ class Linker:
             if target != record.id:
                 links.append(Link(record.id, target, hit.kind))
         mentions.sort(key=lambda m: m.start)
-        return mentions, list(dict.fromkeys(links)), unresolved
+        return mentions, list(dict.fromkeys(links)), list(dict.fromkeys(unresolved))
 
     def display_name(self, record_id: str) -> str:
         """The keyword (lower case) or card name (as printed) a record stands for."""

@@ -1,0 +1,160 @@
+"""The link graph over the real parsed documents: the shipped data, then with the four
+Comprehensive Rules versions and the MTGJSON set file of ../shared/corpus-extra."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from conftest import CR_FILES, DATA, MTGJSON_ALA, extra_file
+
+from ingest.registry import describe_file, parse_source
+from ingest.source import load_manifest
+from kb.links import Link, LinkGraph, Unresolved, build_links
+from kb.model import Record
+
+FAQ, BLOG = "shards-of-alara-faq-2008", "alara-keyword-rules-blog-2008"
+THREAD, DUMP = "keyword-abilities-faq-thread-2012", "rulings-db-abilities-2009"
+WIKI = "judge-wiki-keywords-appendix-c"
+CR = {era: f"cr-{era}" for era in CR_FILES}
+
+
+def shipped_records() -> list[Record]:
+    return [r for source in load_manifest(DATA) for r in parse_source(source)]
+
+
+def file_records(path) -> list[Record]:
+    source, text = describe_file(extra_file(path))
+    return parse_source(source, text)
+
+
+@pytest.fixture(scope="module")
+def shipped() -> tuple[dict[str, Record], LinkGraph]:
+    records = shipped_records()
+    graph = build_links(records)
+    return {r.id: r for r in records}, graph
+
+
+@pytest.fixture(scope="module")
+def larger() -> tuple[dict[str, Record], LinkGraph]:
+    records = shipped_records()
+    for path in [*CR_FILES.values(), MTGJSON_ALA]:
+        records += file_records(path)
+    graph = build_links(records)
+    return {r.id: r for r in records}, graph
+
+
+def test_shipped_thread_exalted_has_lineage_to_the_2008_documents(shipped):
+    _, graph = shipped
+    assert graph.lineage[f"{THREAD}:702.81a"] == [
+        f"{BLOG}:502.83a", f"{FAQ}:502.83a", f"{THREAD}:702.81a"]
+    assert graph.lineage[f"{THREAD}:702.81"] == [
+        f"{BLOG}:502.83", f"{FAQ}:502.83", f"{THREAD}:702.81"]
+    assert graph.lineage[f"{WIKI}:keyword:exalted"] == [
+        f"{BLOG}:keyword:exalted", f"{FAQ}:keyword:exalted", f"{WIKI}:keyword:exalted",
+        f"{THREAD}:keyword:exalted"]
+    assert Link(f"{FAQ}:502.83a", f"{THREAD}:702.81a", "lineage") in graph.links
+
+
+def test_shipped_references_resolve_within_the_document(shipped):
+    records, graph = shipped
+    # 702.20c: "(... see rule 702.20j.)" -> the thread's own 702.20j (no CR 2012 shipped)
+    assert Link(f"{THREAD}:702.20c", f"{THREAD}:702.20j", "rule-ref") in graph.links
+    assert f"{THREAD}:702.20c" in graph.cited_by(f"{THREAD}:702.20j")
+    assert records[f"{THREAD}:702.20c"].refs[0] == f"{THREAD}:702.20j"
+
+
+def test_shipped_unresolved_references_are_listed(shipped):
+    _, graph = shipped
+    assert Unresolved(f"{FAQ}:502.83b", "rule 306.5",
+                      "no rules of era 2008-10-01 have 306.5") in graph.unresolved
+    assert [u.text for u in graph.unresolved if u.record == f"{DUMP}:112.1a"] == ["rule 609"]
+    # without the Comprehensive Rules, what the documents cite beyond what they quote
+    eras = Counter(u.reason.split(" have ")[0][len("no rules of era "):]
+                   for u in graph.unresolved)
+    assert eras == {"2008-10-01": 4, "2009-10-01": 25, "2012-10-01": 225}
+    assert len({(u.record, u.text) for u in graph.unresolved}) == len(graph.unresolved)
+
+
+def test_shipped_mentions_fill_keywords_and_cards(shipped):
+    records, _ = shipped
+    devour = next(r for r in records.values() if r.source == FAQ and r.kind == "ruling"
+                  and r.text.startswith("If multiple creatures with devour"))
+    assert devour.keywords[:1] == ["devour"]
+    skullmulcher = records[f"{FAQ}:card:skullmulcher"]
+    assert "devour" in skullmulcher.keywords
+    cycled = [r for r in records.values() if " cycled" in r.text]
+    assert len(cycled) >= 3 and all("cycling" in r.keywords for r in cycled)
+    enchantment = [r for r in records.values() if r.kind == "card" and "Enchantment" in r.text
+                   and "enchant" not in r.text.replace("Enchantment", "").lower()]
+    assert enchantment and all("enchant" not in r.keywords for r in enchantment)
+
+
+def test_four_versions_give_exalted_its_whole_lineage(larger):
+    _, graph = larger
+    heading = [CR["2008-10-01"] + ":502.83", f"{BLOG}:502.83", f"{FAQ}:502.83",
+               CR["2009-10-01"] + ":702.80", CR["2012-10-01"] + ":702.81", f"{THREAD}:702.81",
+               CR["2026-01-16"] + ":702.83"]
+    assert graph.lineage[f"{THREAD}:702.81"] == heading
+    assert graph.lineage[f"{THREAD}:702.81a"] == [f"{number}a" for number in heading]
+    assert Link(f"{THREAD}:702.81a", CR["2012-10-01"] + ":702.81a", "quotes") in graph.links
+    assert Link(f"{FAQ}:502.83b", CR["2008-10-01"] + ":502.83b", "quotes") in graph.links
+
+
+def test_renumbered_rules_follow_their_text(larger):
+    _, graph = larger
+    # abilities: 402 (2008) -> 112 (2009, 2012) -> 113 (2026)
+    assert graph.lineage[CR["2009-10-01"] + ":112"] == [
+        CR["2008-10-01"] + ":402", CR["2009-10-01"] + ":112", CR["2012-10-01"] + ":112",
+        CR["2026-01-16"] + ":113"]
+    assert graph.lineage[f"{DUMP}:112.6h"] == [
+        CR["2008-10-01"] + ":402.8g", CR["2009-10-01"] + ":112.6h", f"{DUMP}:112.6h",
+        CR["2012-10-01"] + ":112.6j", CR["2026-01-16"] + ":113.6k"]
+    # the thread labels Rampage "702.20"; its text is 702.21 of the 2012 rules
+    assert Link(f"{THREAD}:702.20~2", CR["2012-10-01"] + ":702.21", "quotes") in graph.links
+
+
+def test_references_resolve_to_the_rules_of_their_era(larger):
+    records, graph = larger
+    cr12 = CR["2012-10-01"]
+    assert Link(f"{cr12}:702.20c", f"{cr12}:702.20j", "rule-ref") in graph.links
+    assert Link(f"{THREAD}:702.20c", f"{cr12}:702.20j", "rule-ref") in graph.links
+    assert Link(f"{FAQ}:502.83b", CR["2008-10-01"] + ":306.5", "rule-ref") in graph.links
+    assert Link(f"{THREAD}:702.81b", f"{cr12}:506.5", "rule-ref") in graph.links
+    section = [link.dst for link in graph.links if link.src == f"{DUMP}:112.1b"
+               and link.kind == "rule-ref"]
+    assert section == [CR["2009-10-01"] + ":section:6"]
+    # the 2009 rules themselves cite 112.5a-j, which they do not have
+    assert Unresolved(CR["2009-10-01"] + ":112.3a", "rule 112.5a",
+                      "no rules of era 2009-10-01 have 112.5a") in graph.unresolved
+    assert not any(u.record.startswith((FAQ, BLOG, THREAD)) for u in graph.unresolved)
+
+
+def test_glossary_mentions_with_inflection(larger):
+    records, graph = larger
+    ruling = next(r for r in records.values() if r.source == FAQ and r.kind == "ruling"
+                  and "a creature \"attacks alone\" if it's the only" in r.text)
+    glossary = [link.dst for link in graph.links if link.src == ruling.id
+                and link.kind == "glossary"]
+    assert CR["2008-10-01"] + ":glossary:attack-alone" in glossary
+
+
+def test_mtgjson_rulings_link_their_cards_and_keywords(larger):
+    records, graph = larger
+    rulings = [r for r in records.values() if r.source == "mtgjson-ala" and r.kind == "ruling"
+               and "exalted" in r.text.lower()]
+    assert rulings and all("exalted" in r.keywords for r in rulings)
+
+
+def test_linker_mentions_are_ordered_and_disjoint(larger):
+    from kb.links import Linker
+
+    records, _ = larger
+    linker = Linker(list(records.values()))
+    record = records[f"{THREAD}:keyword:banding"]
+    mentions = linker.mentions(record.text, record)
+    # "702.20a Banding is a static ability that modifies the rules for combat."
+    assert [(m.kind, m.text) for m in mentions[:3]] == [
+        ("rule-ref", "702.20a"), ("keyword", "Banding"), ("glossary", "static ability")]
+    assert all(a.end <= b.start for a, b in zip(mentions, mentions[1:], strict=False))
+    assert all(record.text[m.start:m.end] == m.text for m in mentions)
