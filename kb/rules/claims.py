@@ -231,9 +231,18 @@ def modern(sentence: str) -> str:
 
 # --- extraction ---------------------------------------------------------------------------------
 
+GLUED = r"(can't|can|cannot|is|are|has|and|or)"
+
+
+def unglue(text: str, name: str) -> str:
+    """Repair capture damage that ran the keyword into the next word ("fearcan't")."""
+    return re.sub(rf"\b({re.escape(name)}){GLUED}\b", r"\1 \2", text, flags=re.I)
+
+
 def extract_claims(text: str, name: str, action: bool = False) -> Claims:
     """The claims of one definition text of keyword `name` (`action`: a keyword action)."""
     claims = Claims(keyword=name.lower())
+    text = unglue(text, name)
     for unit in rule_units(text):
         for original in sentences(unit):
             _read_sentence(claims, original, modern(original), name)
@@ -267,6 +276,8 @@ def _read_kinds(claims: Claims, outside: str, original: str, name: str) -> None:
     if not re.search(_subject(name), outside, re.I):
         return
     if not re.search(r"\b(?:is|are|represents?)\b", outside, re.I):
+        return
+    if re.search(r"\b(?:not|neither|nor|isn't|aren't|never)\b", outside, re.I):
         return
     found = re.findall(r"\b(" + "|".join(KINDS) + r")\s+abilit(?:y|ies)\b", outside, re.I)
     for kind in found:

@@ -45,7 +45,8 @@ HOOKS: dict[str, str] = {
     "replace_zone_change": "(game, obj, ability, change) -> None: change a ZoneChange",
     "cost_change": "(game, obj, ability, cost) -> None: change a Cost as the spell is cast",
     "band_member": "(game, creature, ability, band) -> bool: may be in this attacking band",
-    "assigns_blocked_damage": "(game, creature, ability) -> str: who divides damage (banding)",
+    "assigns_opponents_damage": "(game, creature, ability, opponent) -> bool: this creature's "
+                                "controller divides `opponent`'s combat damage (banding)",
 }
 
 
@@ -310,6 +311,7 @@ class Game:
         self.spells_cast_this_turn: list[GameObject] = []
         self.delayed: list[tuple[str, Callable[[Game, Event], bool], StackItem]] = []
         self._next_id = 0
+        self._specs: dict[str, Any] = {}
 
     # -- small helpers
     @property
@@ -366,12 +368,19 @@ class Game:
         return [o for o in self.battlefield if controller is None or o.controller is controller]
 
     # -- keyword hooks
+    def spec(self, name: str) -> Any:
+        """The keyword spec of an ability name as the rules stood in this game's era."""
+        if name not in self._specs:
+            from kb.rules.keywords import spec_for
+
+            found = spec_for(name)
+            self._specs[name] = found.as_of(self.era) if found else None
+        return self._specs[name]
+
     def hooks(self, obj: GameObject | Player, hook: str) -> Iterator[tuple[Ability, Callable]]:
         """(ability instance, hook function) for each ability of `obj` that answers `hook`."""
-        from kb.rules.keywords import spec_for
-
         for ability in list(obj.abilities):
-            spec = spec_for(ability.name)
+            spec = self.spec(ability.name)
             function = spec.hooks.get(hook) if spec else None
             if function:
                 yield ability, function
@@ -389,8 +398,6 @@ class Game:
     def emit(self, name: str, obj: GameObject | None = None, player: Player | None = None,
              **data: Any) -> Event:
         """Record an event; every triggered ability waiting for it is put in `pending`."""
-        from kb.rules.keywords import spec_for
-
         event = Event(name, obj, player, data)
         self.log.append(event)
         watchers = list(self.battlefield)
@@ -402,7 +409,7 @@ class Game:
             watchers.append(obj)
         for watcher in watchers:
             for ability in list(watcher.abilities):
-                spec = spec_for(ability.name)
+                spec = self.spec(ability.name)
                 if not spec or name not in spec.trigger or not spec.effect:
                     continue
                 if not _functions_in(spec, watcher, event):
@@ -657,6 +664,13 @@ class Game:
         return all(answer is not False for answer in self.ask_all(target, "can_be_targeted_by",
                                                                   source))
 
+    def attach(self, attachment: GameObject, target: GameObject | Player) -> None:
+        """Attach an Aura, Equipment or Fortification (protection may forbid it)."""
+        if any(a is False for a in self.ask_all(target, "can_be_attached_by", attachment)):
+            raise IllegalAction(f"{attachment.name} can't be attached to "
+                                f"{getattr(target, 'name', target)}")
+        attachment.attached_to = target
+
     # -- combat
     def begin_combat(self) -> Combat:
         """Start a combat phase."""
@@ -672,6 +686,16 @@ class Game:
         if any(answer is False for answer in self.ask_all(creature, "can_attack")):
             return False
         return not creature.sick or any(self.ask_all(creature, "ignores_summoning_sickness"))
+
+    def activate_tap_ability(self, obj: GameObject) -> None:
+        """Pay {T} to activate an ability of a permanent (summoning sickness applies to
+        creatures, 302.6)."""
+        if obj.tapped or obj.zone != "battlefield":
+            raise IllegalAction(f"{obj.name} can't be tapped")
+        if obj.is_("creature") and obj.sick and not any(
+                self.ask_all(obj, "ignores_summoning_sickness")):
+            raise IllegalAction(f"{obj.name} has summoning sickness")
+        obj.tapped = True
 
     def declare_attackers(self, attackers: Iterable[GameObject], defender: Player | None = None,
                           bands: Iterable[Iterable[GameObject]] = ()) -> Combat:
@@ -705,10 +729,7 @@ class Game:
                     raise IllegalAction(f"{creature.name} can't be in this band")
                 seen.add(creature)
             if not any(any(self.ask_all(c, "band_member", band)) for c in band):
-                raise IllegalAction("no creature in the band lets it form")
-            if all(answer is False for c in band for answer in
-                   (self.ask_all(c, "band_member", band) or [False])):
-                raise IllegalAction("this band is not allowed")
+                raise IllegalAction("no creature's banding allows this band")
 
     def can_block(self, blocker: GameObject, attacker: GameObject) -> bool:
         """Whether `blocker` may block `attacker` (evasion and blocking restrictions)."""
@@ -723,7 +744,8 @@ class Game:
         return all(a is not False for a in self.ask_all(blocker, "can_block", attacker))
 
     def declare_blockers(self, blocks: dict[GameObject, GameObject | list[GameObject]]) -> None:
-        """Declare blockers {blocker: attacker}; bands become blocked together; triggers."""
+        """Declare blockers {blocker: attacker}; a blocked band's members are all blocked by
+        that blocker (702.20h); `blocks`, `becomes blocked`, unblocked-attacker triggers."""
         combat = self.combat
         if combat is None:
             raise IllegalAction("no combat")
@@ -731,9 +753,10 @@ class Game:
             for attacker in attacked if isinstance(attacked, list) else [attacked]:
                 if not self.can_block(blocker, attacker):
                     raise IllegalAction(f"{blocker.name} can't block {attacker.name}")
-                combat.blocking.setdefault(blocker, []).append(attacker)
                 for member in combat.band_of(attacker):
-                    combat.blocks.setdefault(member, []).append(blocker)
+                    if member not in combat.blocking.setdefault(blocker, []):
+                        combat.blocking[blocker].append(member)
+                        combat.blocks.setdefault(member, []).append(blocker)
                     combat.blocked.add(member)
         self._check_requirements(combat, blocks)
         for blocker in combat.blocking:
@@ -783,11 +806,29 @@ class Game:
             elif creature in combat.blocking:
                 targets = [a for a in combat.blocking[creature] if a.zone == "battlefield"]
                 if targets:
-                    assignments += self._divide(creature, targets, power, chooser="defending")
+                    assignments += self._divide(creature, targets, power)
         for source, target, amount in assignments:
             if amount > 0:
                 self.deal_damage(source, target, amount, combat=True)
         self.emit("combat damage step", step=step)
+
+    def opposing(self, creature: GameObject) -> list[GameObject]:
+        """The creatures in combat with `creature`: its blockers, or the attackers it blocks."""
+        combat = self.combat
+        if combat is None:
+            return []
+        found = combat.blocks.get(creature, []) if creature in combat.attackers else \
+            combat.blocking.get(creature, [])
+        return [c for c in found if c.zone == "battlefield"]
+
+    def damage_chooser(self, creature: GameObject) -> Player:
+        """Who divides a creature's combat damage among the creatures in combat with it: its
+        controller, unless an opposing creature's ability (banding) gives the choice to that
+        creature's controller (hook `assigns_opponents_damage`)."""
+        for other in self.opposing(creature):
+            if any(self.ask_all(other, "assigns_opponents_damage", creature)):
+                return other.controller or other.owner
+        return creature.controller or creature.owner
 
     def _attacker_assignment(self, attacker: GameObject, power: int
                              ) -> list[tuple[GameObject, GameObject | Player, int]]:
@@ -796,22 +837,15 @@ class Game:
         defender = combat.attackers[attacker]
         if attacker not in combat.blocked:
             return [(attacker, defender, power)]
-        blockers = [b for b in combat.blocks.get(attacker, []) if b.zone == "battlefield"]
+        blockers = self.opposing(attacker)
         trample = any(self.ask_all(attacker, "assigns_excess_to_player"))
         if not blockers:
             return [(attacker, defender, power)] if trample else []
-        chooser = "attacking"
-        for blocker in blockers:
-            for answer in self.ask_all(blocker, "assigns_blocked_damage"):
-                chooser = answer or chooser
-        if chooser == "defending":
-            return self._divide(attacker, blockers, power, chooser="defending")
-        result = self._divide(attacker, blockers, power, chooser="attacking")
-        if trample:
+        result = self._divide(attacker, blockers, power)
+        if trample and self.damage_chooser(attacker) is attacker.controller:
+            result = [(s, t, min(a, self.lethal_for(attacker, t))) for s, t, a in result]
             assigned = sum(amount for _, _, amount in result)
-            lethal_all = all(amount >= self.lethal_for(attacker, b)
-                             for (_, b, amount) in result)
-            if lethal_all and power > assigned:
+            if power > assigned:
                 result.append((attacker, defender, power - assigned))
         return result
 
@@ -823,14 +857,20 @@ class Game:
                 needed = min(needed, answer)
         return needed
 
-    def _divide(self, source: GameObject, targets: list[GameObject], power: int, chooser: str
+    def _divide(self, source: GameObject, targets: list[GameObject], power: int
                 ) -> list[tuple[GameObject, GameObject | Player, int]]:
-        """Divide damage among creatures in damage assignment order: lethal to each before
-        the next (510.1c); the rest to the last. A defending player dividing an attacker's
-        damage (banding) puts it all on the creature that can best survive it."""
-        if chooser == "defending" and source in (self.combat.attackers if self.combat else {}):
-            order = sorted(targets, key=lambda t: -(t.current_toughness - t.damage))
-            return [(source, order[0], power)] + [(source, t, 0) for t in order[1:]]
+        """Divide combat damage among creatures. Its controller follows the damage assignment
+        order: lethal damage to each before the next (510.1c), the rest to the last. An
+        opponent who divides it (banding) spreads it so that as few creatures as possible get
+        lethal damage, the rest on the first."""
+        if self.damage_chooser(source) is not (source.controller or source.owner):
+            spread = [min(power, max(self.lethal_for(source, t) - 1, 0)) for t in targets]
+            shares, remaining = [], power
+            for share in spread:
+                shares.append(min(share, remaining))
+                remaining -= shares[-1]
+            shares[0] += remaining
+            return [(source, t, amount) for t, amount in zip(targets, shares, strict=True)]
         order = self.choose(f"order:{source.ident}", targets)
         result = []
         remaining = power

@@ -204,7 +204,10 @@ def check_definition(record: Record) -> DefinitionResult:
     problems = compare_claims(spec, claims)
     ran = []
     for check in spec.checks:
-        outcome = check.run(claims, record.era)
+        try:
+            outcome = check.run(claims, record.era)
+        except Exception as exc:  # a broken scenario must fail its definition, not validate
+            outcome = [f"the scenario could not run: {type(exc).__name__}: {exc}"]
         if outcome is not None:
             ran.append(check.name)
             problems += [f"{check.name}: {p}" for p in outcome]
@@ -314,33 +317,64 @@ def _claims_in(ruling: Record, name: str) -> Claims | None:
 
 def _contradictions(ruling: Record, name: str, claims: Claims,
                     definitions: list[tuple[Record, Claims]]) -> list[Finding]:
-    found = []
+    """At most two findings for one ruling: superseded by later definitions, or
+    contradicting the definitions of its own era."""
+    later: list[tuple[Record, list[str]]] = []
+    same: list[tuple[Record, list[str]]] = []
+    agreeing: list[Record] = []
     for record, defined in sorted(definitions, key=lambda pair: (pair[0].era, pair[0].id)):
-        if not ruling.era or not record.era or record.era < ruling.era:
+        if not ruling.era or not record.era:
             continue
-        differences = []
-        if claims.instances and defined.instances and claims.instances != defined.instances:
-            differences.append(f'it says multiple instances are {claims.instances} '
-                               f'("{claims.quote("instances")}"), the definition says '
-                               f'{defined.instances} ("{defined.quote("instances")}")')
-        if claims.kinds and defined.kinds and set(claims.kinds) != set(defined.kinds):
-            differences.append(f"it calls {name} {_kinds(claims.kinds)}, the definition "
-                               f"{_kinds(defined.kinds)}")
-        if not differences:
+        differences = _ruling_differences(name, claims, defined)
+        if record.era > ruling.era and differences:
+            later.append((record, differences))
+        elif record.era == ruling.era and differences:
+            same.append((record, differences))
+        elif record.era <= ruling.era and not differences:
+            agreeing.append(record)
+    found = []
+    for kind, group in (("superseded-ruling", later), ("contradicting-ruling", same)):
+        if not group:
             continue
-        later = record.era > ruling.era
-        spec = spec_for(name)
-        then = spec.as_of(ruling.era) if spec else None
-        agrees = then is not None and claims.instances in ("", None, then.instances)
-        note = (f" (it matched the rules of its own era, {ruling.era})" if later and agrees
-                else "")
-        what = "superseded by a rules change" if later else "contradicts its era's rules"
-        found.append(Finding(
-            "superseded-ruling" if later else "contradicting-ruling", name,
-            [ruling.id, record.id],
-            f"{ruling.id} ({ruling.era}) is {what}: {'; '.join(differences)} in "
-            f"{record.id} ({record.era}){note}"))
+        first, differences = group[0]
+        others = [record.id for record, _ in group[1:]]
+        message = (f"{ruling.id} ({ruling.era}) "
+                   + ("was superseded by a rules change" if kind == "superseded-ruling"
+                      else "contradicts the rules of its own era")
+                   + f": {'; '.join(differences)} in {first.id} ({first.era})")
+        if others:
+            message += f", and likewise in {', '.join(others)}"
+        if kind == "superseded-ruling":
+            message += _then(ruling, name, claims, agreeing)
+        found.append(Finding(kind, name, [ruling.id, first.id, *others], message))
     return found
+
+
+def _ruling_differences(name: str, claims: Claims, defined: Claims) -> list[str]:
+    differences = []
+    if claims.instances and defined.instances and claims.instances != defined.instances:
+        differences.append(f'it says multiple instances are {claims.instances} '
+                           f'("{claims.quote("instances")}"), the definition says '
+                           f'{defined.instances} ("{defined.quote("instances")}")')
+    if claims.kinds and defined.kinds and set(claims.kinds) != set(defined.kinds):
+        differences.append(f"it calls {name} {_kinds(claims.kinds)}, the definition "
+                           f"{_kinds(defined.kinds)}")
+    return differences
+
+
+def _then(ruling: Record, name: str, claims: Claims, agreeing: list[Record]) -> str:
+    """How the ruling stood in its own era: definitions and the model that agree with it."""
+    notes = []
+    if agreeing:
+        notes.append(f"it agreed with {', '.join(r.id for r in agreeing)}")
+    spec = spec_for(name)
+    if spec is not None and spec.history:
+        then = spec.as_of(ruling.era)
+        if claims.instances in (None, then.instances) and (
+                not claims.kinds or set(claims.kinds) == set(then.kind)):
+            changed = min(before for before, _ in spec.history if ruling.era < before)
+            notes.append(f"it matched the rules of its era; the rules changed on {changed}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 DIMENSIONS = ("kinds", "parameter", "triggers", "functions_in", "durations", "instances")

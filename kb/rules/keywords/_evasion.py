@@ -106,8 +106,11 @@ def check_blocks(claims: Claims, era: str, name: str, param: str | None = None,
     if not restrictions:
         return None
     problems = []
+    mentioned = " ".join(r.quote.lower() for r in restrictions)
     for with_keyword in (True, False):
         for profile, (abilities, colors, types) in PROFILES.items():
+            if any(a not in mentioned for a in abilities):
+                continue  # its own blocking rules are another keyword's business
             game = Game(era=era)
             own = (Ability(name, param),) if with_keyword else ()
             attacker = creature(game, "Attacker", abilities=own, colors=set(attacker_colors))

@@ -1,0 +1,53 @@
+"""Double strike (702.4 in 2012): a static ability; the creature deals combat damage in both
+the first-strike and the regular combat damage step."""
+
+from __future__ import annotations
+
+from kb.rules.checks import creature, differ
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Game, GameObject
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, duel
+
+SECOND_STEP_TOO = (r"as well as the remaining attackers and blockers that currently have "
+                   r"double strike|plus any creatures with double strike")
+
+
+def _yes(game: Game, creature_: GameObject, ability: Ability) -> bool:
+    return True
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """An unblocked 3/3 double striker: its damage in each step the text gives it; blocked by
+    a 2/2, it kills the blocker first."""
+    twice = claims.says(SECOND_STEP_TOO)
+    first = claims.says(FIRST_STEP_ONLY)
+    if twice is None and first is None:
+        return None
+    problems = []
+    if twice is not None:
+        game = Game(era=era)
+        striker = creature(game, "Striker", power=3, toughness=3, abilities=("double strike",))
+        player = game.opponent(game.active)
+        game.declare_attackers([striker])
+        game.declare_blockers({})
+        game.combat_damage()
+        problems += differ("double strikers deal damage in the second step too", twice,
+                           "unblocked 3/3 double striker: life lost", 6, 20 - player.life)
+    if first is not None:
+        striker, _, _ = duel(era, "double strike", 2)
+        problems += differ("double strikers deal damage in the first step", first,
+                           "2/2 double striker blocked by a 2/2", "striker survives",
+                           "striker survives" if striker.zone == "battlefield" else "striker dies")
+    return problems
+
+
+register(Keyword(
+    name="double strike",
+    kind=("static",),
+    parameter=(),
+    instances="redundant",
+    hooks={"strikes_first": _yes, "strikes_twice": _yes},
+    checks=(Check("damage in both combat damage steps", check),),
+    history=(("2009-07-11", {"zones": ("stack",)}),),
+))

@@ -1,0 +1,32 @@
+"""Hexproof (702.11 in 2012): a static ability; this permanent (or player) can't be the
+target of spells or abilities your opponents control."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Game, GameObject, Player
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._targeting import check_targets
+
+
+def _targetable(game: Game, target: GameObject | Player, ability: Ability,
+                source: GameObject) -> bool:
+    mine = target if isinstance(target, Player) else target.controller
+    if ability.param and not (ability.param in source.colors or source.is_(ability.param)):
+        return True
+    return source.controller is mine
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Spells of an opponent and of its controller target a permanent and a player."""
+    return check_targets(claims, era, "hexproof")
+
+
+register(Keyword(
+    name="hexproof",
+    kind=("static",),
+    parameter=("", "from [quality]"),
+    instances="redundant",
+    hooks={"can_be_targeted_by": _targetable},
+    checks=(Check("can't be targeted by opponents' spells", check),),
+))

@@ -1,0 +1,29 @@
+"""Horsemanship (702.29 in 2012): an evasion ability; a creature with horsemanship can't be
+blocked by creatures without horsemanship."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Game, GameObject
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._evasion import check_blocks
+
+
+def _can_be_blocked_by(game: Game, attacker: GameObject, ability: Ability,
+                       blocker: GameObject) -> bool:
+    return blocker.has("horsemanship")
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Which creatures may block a creature with and without horsemanship, by text and model."""
+    return check_blocks(claims, era, "horsemanship")
+
+
+register(Keyword(
+    name="horsemanship",
+    kind=("evasion",),
+    parameter=(),
+    instances="redundant",
+    hooks={"can_be_blocked_by": _can_be_blocked_by},
+    checks=(Check("legal blocks with and without horsemanship", check),),
+))

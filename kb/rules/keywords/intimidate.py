@@ -1,0 +1,29 @@
+"""Intimidate (702.12 in 2012): an evasion ability; a creature with intimidate can't be blocked
+except by artifact creatures and/or creatures that share a color with it."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Game, GameObject
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._evasion import check_blocks
+
+
+def _can_be_blocked_by(game: Game, attacker: GameObject, ability: Ability,
+                       blocker: GameObject) -> bool:
+    return blocker.is_("artifact") or bool(blocker.colors & attacker.colors)
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Which creatures may block a creature with and without intimidate, by text and model."""
+    return check_blocks(claims, era, "intimidate")
+
+
+register(Keyword(
+    name="intimidate",
+    kind=("evasion",),
+    parameter=(),
+    instances="redundant",
+    hooks={"can_be_blocked_by": _can_be_blocked_by},
+    checks=(Check("legal blocks with and without intimidate", check),),
+))
