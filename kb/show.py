@@ -64,7 +64,8 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
         return [record]
     if number := rule_number(ref):
         found = kb.by_rule(number, source)
-        return sorted(found, key=lambda r: (not r.source.startswith("cr-"), r.era), reverse=False)
+        # newest rules version first; within one era the Comprehensive Rules first
+        return sorted(found, key=lambda r: (r.era, r.source.startswith("cr-")), reverse=True)
     for kind in ("card", "keyword", "glossary", "section"):
         found = [r for r in kb.by_title(ref, kind) if not source or r.source == source]
         if found:
