@@ -52,6 +52,15 @@ class View:
         place = self.content.layout.place(record_id)
         return self.to(place) if place else None
 
+    def text_href(self, record_id: str) -> str | None:
+        """href for a mention in a text: none for a card or keyword this page is about."""
+        place = self.content.layout.place(record_id)
+        if place is None:
+            return None
+        if place.page == self.page and self.content.by_id[record_id].kind in ("card", "keyword"):
+            return None
+        return self.to(place)
+
     def link(self, record: Record) -> str:
         """href to a record's home."""
         return self.to(self.content.layout.home(record))
@@ -63,12 +72,12 @@ class View:
     def text(self, record: Record, changes: Iterable[WordChange] = (), start: int = 0,
              end: int | None = None) -> Markup:
         """A record's text, linked and escaped."""
-        return render(record.text, self.content.mentions[record.id], self.href, list(changes),
-                      start, end)
+        return render(record.text, self.content.mentions[record.id], self.text_href,
+                      list(changes), start, end)
 
     def lines(self, record: Record) -> list[Markup]:
         """A record's text line by line, linked and escaped."""
-        return render_lines(record.text, self.content.mentions[record.id], self.href)
+        return render_lines(record.text, self.content.mentions[record.id], self.text_href)
 
     def label(self, source_id: str) -> str:
         """Short name of a source."""

@@ -58,8 +58,14 @@ def number_blind(word: str) -> str:
 
 
 def changes_against(old: str, new: str) -> list[WordChange]:
-    """Wording changes from `old` to `new`, ignoring renumbering."""
-    return word_changes(old, new, key=number_blind)
+    """Wording changes from `old` to `new`, ignoring renumbering and rule numbers that
+    one side has and the other lacks (a definition quoted without its numbers)."""
+    return [change for change in word_changes(old, new, key=number_blind)
+            if not _numbers_only(change.removed.split() + new[change.start:change.end].split())]
+
+
+def _numbers_only(words: list[str]) -> bool:
+    return all(_RULE_NUMBER.match(word) for word in words)
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,11 @@
   var list = document.getElementById("results");
   if (!input || !list) return;
   var MAX = 30;
-  var index = null, loading = false, selected = -1, lowered = null;
+  var index = null, loading = false, selected = -1, lowered = null, waiting = [];
 
   function load(then) {
     if (index) { then(); return; }
+    waiting.push(then);
     if (loading) return;
     loading = true;
     var script = document.createElement("script");
@@ -20,9 +21,15 @@
       lowered = index.entries.map(function (e) {
         return [fold(e[0]), fold(e[0] + " " + e[4])];
       });
-      then();
+      var queued = waiting;
+      waiting = [];
+      queued.forEach(function (callback) { callback(); });
     };
-    script.onerror = function () { loading = false; show([], "Search index not found."); };
+    script.onerror = function () {
+      loading = false;
+      waiting = [];
+      show([], "Search index not found.");
+    };
     document.head.appendChild(script);
   }
 
@@ -89,11 +96,6 @@
     list.hidden = false;
   }
 
-  function update() {
-    var query = input.value;
-    if (!query.trim()) { list.hidden = true; return; }
-    load(function () { show(search(query)); });
-  }
 
   function move(step) {
     var links = list.querySelectorAll("a");
@@ -107,6 +109,12 @@
 
   list.setAttribute("role", "listbox");
   input.addEventListener("input", update);
+  // results only for the latest query, whenever the index arrives
+  function update() {
+    var query = input.value;
+    if (!query.trim()) { list.hidden = true; return; }
+    load(function () { if (input.value === query) show(search(query)); });
+  }
   input.addEventListener("focus", function () { load(function () {}); });
   input.addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown") { move(1); event.preventDefault(); }

@@ -1,0 +1,245 @@
+"""The static site: every internal link and anchor resolves, pages are valid and escaped,
+every record has a home, and the output folder is swapped in whole."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from kb.html.layout import Layout, anchor_of, relative, unique_slugs
+from kb.html.site import MARKER, SiteError, write_site
+from kb.html.text import changes_against, render
+from kb.model import Record
+from kb.store import KnowledgeBase
+
+
+@dataclass
+class Site:
+    """A written site and its parsed pages."""
+
+    root: Path
+    summary: str
+    pages: dict[str, BeautifulSoup]
+    raw: dict[str, str]
+
+    def ids(self, page: str) -> set[str]:
+        """Every id on a page."""
+        return {tag["id"] for tag in self.pages[page].find_all(id=True)}
+
+
+def read_site(root: Path, summary: str) -> Site:
+    """Parse every page of a written site."""
+    raw = {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+           for p in sorted(root.rglob("*.html"))}
+    return Site(root, summary, {k: BeautifulSoup(v, "html.parser") for k, v in raw.items()}, raw)
+
+
+@pytest.fixture(scope="module")
+def site(shipped_build, tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site of the shipped data."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    return read_site(out, write_site(shipped_build, out))
+
+
+def broken_links(site: Site) -> list[str]:
+    """Every internal link or anchor that does not resolve, as `page: href`."""
+    broken = []
+    ids = {page: site.ids(page) for page in site.pages}
+    for page, soup in site.pages.items():
+        for tag in soup.find_all(href=True) + soup.find_all(src=True):
+            url = tag.get("href") or tag.get("src")
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc:
+                broken.append(f"{page}: external {url}")
+                continue
+            target = (site.root / page).parent / unquote(parts.path) if parts.path else (
+                site.root / page)
+            target = target.resolve()
+            if not target.is_file() or site.root.resolve() not in target.parents:
+                broken.append(f"{page}: {url}")
+                continue
+            if parts.fragment:
+                name = target.relative_to(site.root.resolve()).as_posix()
+                if unquote(parts.fragment) not in ids.get(name, set()):
+                    broken.append(f"{page}: {url}")
+    return broken
+
+
+def test_zero_broken_links_and_anchors(site: Site) -> None:
+    assert len(site.pages) > 200
+    assert broken_links(site) == []
+
+
+def test_page_counts_of_the_shipped_data(site: Site, shipped_build) -> None:
+    kinds = Counter(name.split("/")[0] for name in site.pages if "/" in name)
+    with KnowledgeBase(shipped_build.store) as kb:
+        records = list(kb.records())
+    keywords = {r.keywords[0] if r.keywords else r.title.lower()
+                for r in records if r.kind == "keyword"}
+    cards = {r.title.lower() for r in records if r.kind == "card"}
+    faq_sections = [r for r in records if r.kind == "section" and "number" not in r.meta]
+    assert kinds["keyword"] == len(keywords) == 97
+    assert kinds["card"] == len(cards) == 96
+    assert kinds["faq"] == len(faq_sections) == 18
+    assert kinds["source"] == 5
+    # the FAQ's quoted rules live on its section pages; the others get rules pages
+    assert sorted(n for n in site.pages if n.startswith("rules/")) == [
+        "rules/alara-keyword-rules-blog-2008/502.html",
+        "rules/keyword-abilities-faq-thread-2012/701.html",
+        "rules/keyword-abilities-faq-thread-2012/702.html",
+        "rules/rulings-db-abilities-2009/112.html",
+    ]
+    assert {"index.html", "findings.html"} <= set(site.pages)
+    assert re.search(r"Wrote \d+ pages .* in \d+\.\d s", site.summary)
+
+
+def test_every_page_is_valid_html_basics(site: Site) -> None:
+    for name, html in site.raw.items():
+        assert html.startswith("<!doctype html>\n<html lang=\"en\">"), name
+        soup = site.pages[name]
+        assert soup.title and soup.title.get_text(strip=True), name
+        assert soup.find("meta", charset="utf-8"), name
+        assert soup.find("meta", attrs={"name": "viewport"}), name
+        ids = [tag["id"] for tag in soup.find_all(id=True)]
+        duplicates = [i for i, n in Counter(ids).items() if n > 1]
+        assert duplicates == [], (name, duplicates)
+        assert all(re.fullmatch(r"[A-Za-z0-9._~-]+", i) for i in ids), name
+        assert len(soup.find_all("h1")) == 1, name
+        assert soup.find("input", id="q"), name  # the search box is on every page
+
+
+def test_every_record_has_its_anchor_on_its_home_page(site: Site, shipped_build) -> None:
+    with KnowledgeBase(shipped_build.store) as kb:
+        records = list(kb.records())
+    layout = Layout(records)
+    missing = []
+    for record in records:
+        home = layout.home(record)
+        if home.anchor not in site.ids(home.page):
+            missing.append(f"{record.id} -> {home.page}#{home.anchor}")
+    assert missing == []
+
+
+def test_rule_anchors_are_rule_numbers(site: Site) -> None:
+    ids = site.ids("rules/alara-keyword-rules-blog-2008/502.html")
+    assert {"502.82", "502.82a", "502.83", "502.83a", "502.84"} <= ids
+    exalted = site.pages["keyword/exalted.html"]
+    hrefs = {a["href"] for a in exalted.find_all("a", href=True)}
+    assert "../rules/alara-keyword-rules-blog-2008/502.html#502.83" in hrefs
+
+
+def test_text_with_angle_brackets_and_ampersands_is_escaped(site: Site, shipped_build) -> None:
+    with KnowledgeBase(shipped_build.store) as kb:
+        records = list(kb.records())
+    layout = Layout(records)
+    special = [r for r in records if "<" in r.text or "&" in r.text]
+    assert special, "the seed documents contain < or &"
+    for record in special[:20]:
+        home = layout.home(record)
+        soup = site.pages[home.page]
+        block = soup.find(id=home.anchor)
+        shown = block.get_text(" ", strip=True) if block else soup.get_text(" ")
+        for char in "<&":
+            if char in record.text:
+                assert char in shown, record.id
+    assert not any("<script>alert" in html for html in site.raw.values())
+
+
+def test_keyword_page_sets_definitions_side_by_side(site: Site) -> None:
+    soup = site.pages["keyword/exalted.html"]
+    defs = soup.select(".defs .def")
+    sources = [d.h3.get_text(strip=True) for d in defs]
+    assert len(defs) >= 4
+    assert "Shards of Alara Frequently Asked Questions" in sources
+    assert "Keyword Abilities FAQ (forum thread)" in sources
+    lineage = [li.find(class_="num").get_text() for li in soup.select(".lineage li")]
+    assert lineage[:2] == ["502.83", "702.81"]
+    assert soup.find_all("ins") or soup.find_all("del")
+    assert soup.select("#rulings .ruling") and soup.select("#qa .qa")
+    cards = {a.get_text() for a in soup.select("#cards a")}
+    assert {"Angelic Benediction", "Battlegrace Angel"} <= cards
+
+
+def test_card_page_shows_text_rulings_and_keywords(site: Site) -> None:
+    soup = site.pages["card/battlegrace-angel.html"]
+    assert soup.h1.get_text() == "Battlegrace Angel"
+    keywords = {a.get_text() for a in soup.select(".lede a")}
+    assert keywords == {"Exalted", "Lifelink"}  # no shipped source defines flying
+    rulings = soup.select(".ruling")
+    assert any("lifelink" in r.get_text().lower() for r in rulings)
+    assert "Creature" in soup.select_one(".type-line").get_text()
+
+
+def test_unresolved_references_are_plain_text_and_listed(site: Site) -> None:
+    findings = site.pages["findings.html"]
+    rows = findings.select("#unresolved table tbody tr")
+    assert rows
+    text, where = rows[0].find_all("td")[:2]
+    assert where.a is not None  # the record it is in is a link
+    assert text.a is None  # the reference itself is not
+
+
+def test_slugs_are_unique_safe_and_independent_of_order() -> None:
+    names = ["Fire // Ice", "fire-ice", "Æther Vial", "Fire  Ice", "???"]
+    slugs = unique_slugs(names)
+    assert slugs == unique_slugs(reversed(names))
+    assert slugs["Fire  Ice"] == "fire-ice" and slugs["Fire // Ice"] == "fire-ice-2"
+    assert slugs["fire-ice"] == "fire-ice-3" and slugs["Æther Vial"] == "aether-vial"
+    assert slugs["???"] == "x"
+    assert len(set(slugs.values())) == len(names)
+
+
+def test_anchors_and_relative_links() -> None:
+    rule = Record(id="cr-2012-10-01:702.81a", kind="rule", source="cr-2012-10-01",
+                  title="702.81a Exalted", text="", rule="702.81a")
+    ruling = Record(id="x:card:fire-ice:ruling:1", kind="ruling", source="x", title="", text="")
+    assert anchor_of(rule) == "702.81a"
+    assert anchor_of(ruling) == "x.card.fire-ice.ruling.1"
+    layout = Layout([rule])
+    place = layout.home(rule)
+    assert place.page == "rules/cr-2012-10-01/702.html"
+    assert relative("keyword/exalted.html", place) == "../rules/cr-2012-10-01/702.html#702.81a"
+    assert relative(place.page, place) == "#702.81a"
+
+
+def test_render_links_marks_changes_and_escapes() -> None:
+    @dataclass
+    class M:
+        start: int
+        end: int
+        kind: str
+        target: str | None
+        text: str
+
+    old = "502.83a Exalted: it comes into play."
+    new = "702.81a Exalted: it enters the battlefield <& more>."
+    html = render(new, [M(0, 7, "rule-ref", "r", "702.81a"), M(8, 15, "keyword", None, "E")],
+                  lambda target: "rules.html#702.81a", changes_against(old, new))
+    assert html.startswith('<a href="rules.html#702.81a">702.81a</a> Exalted:')
+    assert "<del>comes into play.</del>" in html
+    assert "<ins>enters the battlefield &lt;&amp; more&gt;.</ins>" in html
+
+
+def test_refuses_a_folder_that_is_not_a_site(shipped_build, tmp_path: Path) -> None:
+    foreign = tmp_path / "photos"
+    foreign.mkdir()
+    (foreign / "cat.jpg").write_bytes(b"\xff\xd8")
+    with pytest.raises(SiteError, match="not an mtgkb site"):
+        write_site(shipped_build, foreign)
+    assert [p.name for p in foreign.iterdir()] == ["cat.jpg"]
+
+
+def test_rewrites_a_previous_site_whole(site: Site, shipped_build, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    write_site(shipped_build, out)
+    (out / "stale.html").write_text("old", encoding="utf-8")
+    write_site(shipped_build, out)
+    assert (out / MARKER).exists() and not (out / "stale.html").exists()
+    assert (out / "index.html").read_text(encoding="utf-8") == site.raw["index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no temporary folder left
