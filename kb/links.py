@@ -26,7 +26,7 @@ from kb.model import Record
 LINK_KINDS: tuple[str, ...] = ("rule-ref", "keyword", "card", "glossary", "lineage", "quotes")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Link:
     """A directed link between two records."""
 
@@ -35,7 +35,7 @@ class Link:
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Unresolved:
     """A reference that no record answers: the citing record, the reference, and why."""
 
@@ -44,7 +44,7 @@ class Unresolved:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass
 class Mention:
     """A span of a text that names a rule, keyword, card or glossary term."""
 

@@ -31,7 +31,8 @@ KEYWORD_RATIO = 0.4    # a keyword's subrules of one letter must still agree thi
 SHORT = 4              # a text of fewer words is matched only exactly, or by its subrules
 CANDIDATES = 4         # texts compared with difflib per rule
 MAX_DF = 25            # a word in more rules of a version than this picks no candidates
-_OLD_WORDING = tuple(old for old, _ in EQUIVALENT_PHRASES) + ("from the game",)
+_OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
+                          + "|from the game")
 _WORDS = re.compile(r"[a-z0-9']+")
 _NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 
@@ -119,7 +120,7 @@ def _prepare(rules: list[Record]) -> dict[str, _Text]:
         body = rule.text.split("\nExample:")[0]
         if body not in cache:
             lower = body.lower()
-            if any(old in lower for old in _OLD_WORDING):
+            if _OLD_WORDING.search(lower):
                 lower = modernize(body).lower()
             cache[body] = tuple(_WORDS.findall(_NUMBER.sub("#", lower)))
         prepared[rule.id] = _Text(rule, cache[body])
@@ -232,15 +233,25 @@ def _candidates(text: _Text, index: dict[str, list[int]]) -> list[int]:
 
 def _best(text: _Text, candidates: list[tuple[int, _Text]],
           same: int | None) -> tuple[float, int] | None:
-    """(ratio, index) of the most similar candidate at least MIN_RATIO alike, if any."""
+    """(ratio, index) of the most similar candidate at least MIN_RATIO alike, if any.
+
+    Candidates are tried in order of their quick (bag of words) ratio, an upper bound of
+    the real one, so most never need the full difflib comparison.
+    """
     matcher = SequenceMatcher(None, autojunk=False)
     matcher.set_seq2(text.words)
-    best: tuple[float, int] | None = None
+    bounds = []
     for j, other in candidates:
         matcher.set_seq1(other.words)
-        floor = max(MIN_RATIO, best[0] if best else 0.0)
-        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
-            continue
+        if matcher.real_quick_ratio() >= MIN_RATIO:
+            bound = matcher.quick_ratio()
+            if bound >= MIN_RATIO:
+                bounds.append((bound, j, other))
+    best: tuple[float, int] | None = None
+    for bound, j, other in sorted(bounds, key=lambda b: (-b[0], b[1])):
+        if best and bound + 0.01 < best[0]:
+            break
+        matcher.set_seq1(other.words)
         ratio = matcher.ratio() + (0.01 if j == same else 0.0)
         if ratio >= MIN_RATIO and (best is None or ratio > best[0]):
             best = (ratio, j)
@@ -248,7 +259,8 @@ def _best(text: _Text, candidates: list[tuple[int, _Text]],
 
 
 def _ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
-    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+    """difflib's ratio of two word sequences (1.0 at once for equal ones)."""
+    return 1.0 if a == b else SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
 def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> None:

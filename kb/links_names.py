@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 # kinds in order of preference when two names of the same length start at one word
 NAME_KINDS: tuple[str, ...] = ("keyword", "card", "glossary")
+_RANK = {kind: rank for rank, kind in enumerate(NAME_KINDS)}
 
 # a word; a possessive "'s" is not part of it ("Skullmulcher's" is Skullmulcher + 's)
 _WORD = re.compile(r"[^\W_]+(?:[-'\u2019](?!s\b)[^\W_]+)*")
@@ -28,7 +29,7 @@ _BEFORE = r"(?<![\w'\u2019-])"
 _AFTER = r"(?![\w-]|['\u2019][a-rt-z])"
 
 
-@dataclass(frozen=True)
+@dataclass
 class NameHit:
     """A name found in a text: its span, its kind and the name as indexed."""
 
@@ -150,14 +151,12 @@ class NameMatcher:
         """Every name in `text`, longest first, none overlapping another or a blocked span."""
         folded_re, exact_re = self._compiled()
         hits = []
-        if folded_re:
-            lower = _lower_same_length(text)
-            hits += [(m.start(), m.end(), self._folded[name_key(m.group(0))])
-                     for m in folded_re.finditer(lower)]
-        if exact_re:
-            hits += [(m.start(), m.end(), self._exact[name_key(m.group(0))])
-                     for m in exact_re.finditer(text)]
-        hits.sort(key=lambda h: (h[0], h[0] - h[1], NAME_KINDS.index(h[2][0])))
+        for pattern, table, subject in ((folded_re, self._folded, _lower_same_length(text)),
+                                        (exact_re, self._exact, text)):
+            if pattern:
+                hits += [(m.start(), m.end(), table.get(m.group()) or table[name_key(m.group())])
+                         for m in pattern.finditer(subject)]
+        hits.sort(key=lambda h: (h[0], h[0] - h[1], _RANK[h[2][0]]))
         taken = sorted(blocked)
         found: list[NameHit] = []
         for start, end, (kind, name) in hits:

@@ -38,7 +38,7 @@ LED_REF = re.compile(
 )
 # a bare dotted number (`702.81a`), possibly a letter or number range
 BARE_REF = re.compile(rf"(?<![\w.\-/]){_NUM}(?:{_DASH}{_RANGE_END})?")
-_ANY_NUMBER = re.compile(r"\d")
+_THREE_DIGITS = re.compile(r"\d\d\d")
 _BARE_NEEDS_DOT = re.compile(r"\d{3}\.\d")
 _PART = re.compile(
     rf"(?P<lead>{_LEAD})?(?P<item>{_ITEM}|{_SECTION_ITEM}){_TITLE}(?P<sep>{_SEP})?"
@@ -67,7 +67,7 @@ def find_rule_refs(text: str) -> list[RuleRef]:
     span; a range (`510.1c-d`, `112.5a through Rule 112.5j`) is one reference naming
     every number in it.
     """
-    if not _ANY_NUMBER.search(text):
+    if not _THREE_DIGITS.search(text) and "ection" not in text and "ECTION" not in text:
         return []
     found: list[RuleRef] = []
     taken: list[tuple[int, int]] = []
