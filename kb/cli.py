@@ -179,7 +179,7 @@ def export(obj: Context, jsonl: bool) -> None:
     from kb.store import KnowledgeBase
 
     build = obj.build()
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     with KnowledgeBase(build.store) as kb:
         for record in kb.records():
             out.write(json.dumps(record.export(), ensure_ascii=False) + "\n")

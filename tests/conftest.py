@@ -29,3 +29,31 @@ def extra_file(path: Path) -> Path:
 def data_dir() -> Path:
     """The shipped data folder (manifest and sources)."""
     return DATA
+
+
+@pytest.fixture(scope="session")
+def shipped_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KB home built once from the shipped data, shared by the read-only tests."""
+    from kb.build import ensure_built
+
+    home = tmp_path_factory.mktemp("home")
+    ensure_built(DATA, home)
+    return home
+
+
+@pytest.fixture(scope="session")
+def shipped_build(shipped_home: Path):
+    """The build of the shipped data (`kb.build.Build`)."""
+    from kb.build import ensure_built
+
+    return ensure_built(DATA, shipped_home)
+
+
+@pytest.fixture(scope="session")
+def shipped_searcher(shipped_build):
+    """An open searcher over the shipped data's index."""
+    from kb.search import Searcher
+
+    searcher = Searcher(shipped_build.index)
+    yield searcher
+    searcher.close()

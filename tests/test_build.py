@@ -1,0 +1,115 @@
+"""The build: first use, freshness, rebuild on change, atomic swap, home safety, added files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ingest.source import IngestError
+from kb import build as kbbuild
+from kb.paths import HOME_MARKER, HomeError
+from kb.store import KnowledgeBase
+from tests.conftest import CR_FILES, DATA, extra_file
+
+
+def _copy_data(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
+    return data
+
+
+def test_first_use_builds_and_marks_the_home(shipped_home: Path, shipped_build) -> None:
+    assert (shipped_home / HOME_MARKER).exists()
+    assert shipped_build.store.exists() and shipped_build.index.is_dir()
+    assert set(shipped_build.counts) == {
+        "shards-of-alara-faq-2008", "alara-keyword-rules-blog-2008",
+        "keyword-abilities-faq-thread-2012", "rulings-db-abilities-2009",
+        "judge-wiki-keywords-appendix-c",
+    }
+
+
+def test_a_fresh_build_is_reused_without_rebuilding(shipped_home: Path, shipped_build,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_rebuild(*args: object, **kwargs: object) -> None:
+        raise AssertionError("rebuilt although nothing changed")
+
+    monkeypatch.setattr(kbbuild, "_build", no_rebuild)
+    assert kbbuild.ensure_built(DATA, shipped_home).path == shipped_build.path
+
+
+def test_a_changed_source_is_rebuilt_and_swapped_in(tmp_path: Path) -> None:
+    data, home = _copy_data(tmp_path), tmp_path / "home"
+    first = kbbuild.ensure_built(data, home)
+    wiki = data / "sources" / "judge-wiki-keywords-appendix-c.txt"
+    wiki.write_text(wiki.read_text(encoding="utf-8").replace(
+        "Shadow is an evasion ability.", "Shadow is an evasion ability of xyzzyplugh."),
+        encoding="utf-8")
+    second = kbbuild.ensure_built(data, home)
+    assert second.path != first.path and second.content_hash != first.content_hash
+    with KnowledgeBase(second.store) as kb:
+        assert any("xyzzyplugh" in r.text for r in kb.records(kind="keyword"))
+
+
+def test_touching_a_source_without_changing_it_does_not_rebuild(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data, home = _copy_data(tmp_path), tmp_path / "home"
+    first = kbbuild.ensure_built(data, home)
+    blog = data / "sources" / "alara-keyword-rules-blog-2008.txt"
+    blog.write_bytes(blog.read_bytes())  # new mtime, same content
+    monkeypatch.setattr(kbbuild, "_build", lambda *a, **k: pytest.fail("rebuilt"))
+    assert kbbuild.ensure_built(data, home).path == first.path
+
+
+def test_a_crash_mid_build_leaves_the_old_build_working(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data, home = _copy_data(tmp_path), tmp_path / "home"
+    first = kbbuild.ensure_built(data, home)
+    wiki = data / "sources" / "judge-wiki-keywords-appendix-c.txt"
+    wiki.write_text(wiki.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+
+    def crash(records: object, folder: Path) -> None:
+        raise RuntimeError("simulated crash while indexing")
+
+    import kb.index
+
+    monkeypatch.setattr(kb.index, "build_index", crash)
+    with pytest.raises(RuntimeError):
+        kbbuild.ensure_built(data, home)
+    assert not [p for p in (home / "builds").iterdir() if p.name.startswith(".tmp-")]
+    pointer = kbbuild._read_current(home)
+    assert pointer and pointer["build"] == first.path.name
+    with KnowledgeBase(first.store) as kb:
+        assert kb.count() > 0
+
+
+def test_a_foreign_folder_is_never_used_as_home(tmp_path: Path) -> None:
+    foreign = tmp_path / "documents"
+    foreign.mkdir()
+    (foreign / "thesis.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(HomeError, match="not an mtgkb home"):
+        kbbuild.ensure_built(DATA, foreign)
+    assert sorted(p.name for p in foreign.iterdir()) == ["thesis.txt"]
+
+
+def test_an_unreadable_added_file_is_refused_and_nothing_kept(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    kbbuild.ensure_built(DATA, home)
+    junk = tmp_path / "notes.txt"
+    junk.write_text("just some notes\nnothing to see\n", encoding="utf-8")
+    with pytest.raises(IngestError, match="notes.txt"):
+        kbbuild.add_files(home, [junk])
+    assert not (home / "added" / "sources.toml").exists()
+
+
+def test_an_added_rules_file_stays_until_reset(tmp_path: Path) -> None:
+    cr = extra_file(CR_FILES["2008-10-01"])
+    home = tmp_path / "home"
+    kbbuild.add_files(home, [cr])
+    built = kbbuild.ensure_built(DATA, home, force=True)
+    assert "cr-2008-10-01" in built.counts
+    again = kbbuild.ensure_built(DATA, home, force=True)
+    assert "cr-2008-10-01" in again.counts
+    kbbuild.reset_added(home)
+    assert "cr-2008-10-01" not in kbbuild.ensure_built(DATA, home).counts

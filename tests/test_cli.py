@@ -1,0 +1,129 @@
+"""The `mtgkb` command line: contracts of DESIGN.md, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.model import EXPORT_FIELDS
+from tests.conftest import CR_FILES, DATA, extra_file
+
+
+def run(home: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["--home", str(home), "--data", str(DATA), *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_search_json_has_the_contract_fields(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "search", "attacks alone", "--json", "--limit", "5")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"query", "total", "results"}
+    assert data["query"] == "attacks alone" and data["total"] >= len(data["results"]) > 0
+    for result in data["results"]:
+        assert set(result) == {*EXPORT_FIELDS, "score", "snippet"}
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_search_text_output_names_source_and_rule(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "search", "attacks alone")
+    assert code == 0
+    first = out.splitlines()[1]
+    assert "rule" in first or "[keyword]" in first
+    assert "Exalted" in out and "attacks alone" in out.lower()
+
+
+@pytest.mark.parametrize("query", ['"unbalanced', "*", "nosuchfield:value", "   ", "(((",
+                                   "AND OR NOT", "702.", "rule"])
+def test_odd_queries_never_traceback(shipped_home: Path, query: str) -> None:
+    code, out, err = run(shipped_home, "search", query, "--json")
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    json.loads(out)
+
+
+def test_filters_restrict_kind_and_source(shipped_home: Path) -> None:
+    _, out, _ = run(shipped_home, "search", "exalted", "--kind", "qa", "--json")
+    results = json.loads(out)["results"]
+    assert results and {r["kind"] for r in results} == {"qa"}
+    _, out, _ = run(shipped_home, "search", "exalted", "--source", "shards-of-alara-faq-2008",
+                    "--json")
+    results = json.loads(out)["results"]
+    assert results and {r["source"] for r in results} == {"shards-of-alara-faq-2008"}
+
+
+def test_export_lists_every_record_with_exactly_the_table_fields(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "export", "--jsonl")
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert all(list(r) == list(EXPORT_FIELDS) for r in records)
+    ids = [r["id"] for r in records]
+    assert len(ids) == len(set(ids))
+    kinds = {r["kind"] for r in records}
+    assert kinds == {"rule", "ruling", "qa", "card", "keyword", "section"}
+
+
+def test_show_rule_gives_lineage_back_to_2008(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "702.81a", "--json")
+    assert code == 0
+    shown = json.loads(out)["records"]
+    thread = [s for s in shown if s["source"] == "keyword-abilities-faq-thread-2012"]
+    assert thread, shown
+    lineage = {x["id"] for x in thread[0]["lineage"]}
+    assert {"alara-keyword-rules-blog-2008:502.83a", "shards-of-alara-faq-2008:502.83a"} <= lineage
+
+
+def test_show_card_lists_its_rulings(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "Battlegrace Angel", "--json")
+    assert code == 0
+    card = json.loads(out)["records"][0]
+    assert card["kind"] == "card" and "lifelink" in card["keywords"]
+    assert any("lifelink" in c["text"].lower() for c in card["children"])
+
+
+def test_show_unknown_ref_is_one_line_exit_2(shipped_home: Path) -> None:
+    code, _, err = run(shipped_home, "show", "no such thing at all")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_bad_data_folder_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["--data", str(tmp_path), "search", "x"])
+    assert result.exit_code == 2 and "sources.toml" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_ingest_of_unreadable_file_keeps_the_old_kb(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "ingest")[0] == 0
+    before = run(home, "export", "--jsonl")[1]
+    bad = tmp_path / "garbage.bin"
+    bad.write_bytes(b"\x00\x01\x02 not a rules document")
+    code, _, err = run(home, "ingest", str(bad))
+    assert code == 2 and "garbage.bin" in err and len(err.strip().splitlines()) == 1
+    assert run(home, "export", "--jsonl")[1] == before
+
+
+def test_ingest_a_comprehensive_rules_file(tmp_path: Path) -> None:
+    cr = extra_file(CR_FILES["2012-10-01"])
+    home = tmp_path / "home"
+    code, out, err = run(home, "ingest", str(cr))
+    assert code == 0, err
+    assert "cr-2012-10-01" in out
+    code, out, _ = run(home, "search", "702.81a", "--json")
+    first = json.loads(out)["results"][0]
+    assert first["id"] == "cr-2012-10-01:702.81a" and "Exalted" in first["text"]
+
+
+def test_installed_console_script_runs() -> None:
+    exe = Path(sys.executable).parent / "mtgkb"
+    if not exe.exists():
+        pytest.skip("mtgkb console script not installed in this environment")
+    out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=True)
+    assert "search" in out.stdout and "validate" in out.stdout

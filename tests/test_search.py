@@ -1,0 +1,77 @@
+"""Search over the shipped data: ranking, rule numbers, era wording, did-you-mean, safety."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb.era import modernize
+from kb.search import rule_number, snippet, stems
+
+
+def test_attacks_alone_finds_the_definition_and_exalted_first(shipped_searcher) -> None:
+    hits = shipped_searcher.search("attacks alone").hits
+    top = hits[:2]
+    assert all(h.record["kind"] in ("rule", "keyword", "glossary") for h in top)
+    assert any('"attacks alone" if' in h.record["text"] for h in top[:3])
+    assert any("exalted" in h.record["keywords"] for h in top)
+
+
+def test_a_bare_rule_number_goes_straight_to_the_rule(shipped_searcher) -> None:
+    for query in ("702.20j", "rule 112.6h", "502.83", "702.81a."):
+        first = shipped_searcher.search(query).hits[0].record
+        assert first["kind"] == "rule" and first["rule"] == rule_number(query), query
+
+
+def test_a_heading_number_lists_its_subrules_after_it(shipped_searcher) -> None:
+    rules = [h.record["rule"] for h in shipped_searcher.search("702.81", limit=5).hits]
+    assert rules[0] == "702.81" and {"702.81a", "702.81b"} <= set(rules)
+
+
+def test_old_wording_finds_new_and_new_wording_finds_old(shipped_searcher) -> None:
+    old = shipped_searcher.search("enters the battlefield with +1/+1 counters devour").hits
+    assert any("comes into play" in h.record["text"] for h in old[:5])
+    new = shipped_searcher.search("comes into play with N +1/+1 counters").hits
+    assert any("enters the battlefield" in h.record["text"] for h in new[:10])
+    exiled = shipped_searcher.search("exiled at end of turn unearth").hits
+    assert any("from the game" in h.record["text"] for h in exiled[:5])
+
+
+def test_did_you_mean_for_a_misspelt_keyword(shipped_searcher) -> None:
+    result = shipped_searcher.search("exhalted")
+    assert result.did_you_mean == "exalted"
+    assert "exalted" in result.hits[0].record["keywords"]
+
+
+def test_did_you_mean_for_a_misspelt_card_name(shipped_searcher) -> None:
+    result = shipped_searcher.search("Battlegrace Angle")
+    assert result.did_you_mean and "angel" in result.did_you_mean.lower()
+    assert "Battlegrace Angel" in result.hits[0].record["cards"]
+
+
+def test_filters(shipped_searcher) -> None:
+    hits = shipped_searcher.search("devour", kind="ruling").hits
+    assert hits and all(h.record["kind"] == "ruling" for h in hits)
+    hits = shipped_searcher.search("devour", source="alara-keyword-rules-blog-2008").hits
+    assert hits and all(h.record["source"] == "alara-keyword-rules-blog-2008" for h in hits)
+
+
+def test_quoted_phrase_is_required(shipped_searcher) -> None:
+    hits = shipped_searcher.search('"attacks alone" trample').hits
+    phrase = " ".join(stems("attacks alone"))
+    for hit in hits:
+        assert phrase in " ".join(stems(modernize(hit.record["title"] + " " + hit.record["text"])))
+
+
+def test_snippet_marks_the_query_words() -> None:
+    text = "Exalted is a triggered ability. Whenever a creature you control attacks alone, ..."
+    out = snippet(text, set(stems("attacks alone")))
+    assert "**attacks alone**" in out
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=60))
+def test_no_query_raises(shipped_searcher, query: str) -> None:
+    result = shipped_searcher.search(query)
+    assert result.total >= len(result.hits)
