@@ -93,7 +93,7 @@ def test_era_wording_and_wrapping_claim_the_same():
         extract_claims(EXALTED_2012, "Exalted"))
     old, new = extract_claims(DEVOUR_2008, "Devour"), extract_claims(DEVOUR_2012, "Devour")
     assert core(old) == core(new)
-    assert core(new)["amounts"] == ["N +1/+1", "each creature"]
+    assert core(new)["amounts"] == ["N +1/+1 counters", "each creature"]
     assert new.zones == ["battlefield"]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ingest.normalize import normalize
@@ -112,6 +113,7 @@ class Amount:
     value: str
     count: str
     quote: str
+    span: str = ""
 
     def times(self, n: int = 1) -> int:
         """The count as a number, with N/X (and "that many", "each") standing for `n`."""
@@ -144,8 +146,7 @@ class Claims:
     def to_dict(self) -> dict[str, Any]:
         """JSON form (what `validate --json` shows as `claims`)."""
         data = asdict(self)
-        data["amounts"] = [f"{a.count} {a.value}".strip() if a.unit != "pt" else a.value
-                           for a in self.amounts]
+        data["amounts"] = [a.span for a in self.amounts]
         for key in ("meaning", "sentences", "quotes", "forms"):
             data.pop(key)
         return data
@@ -236,7 +237,12 @@ GLUED = r"(can't|can|cannot|is|are|has|and|or)"
 
 def unglue(text: str, name: str) -> str:
     """Repair capture damage that ran the keyword into the next word ("fearcan't")."""
-    return re.sub(rf"\b({re.escape(name)}){GLUED}\b", r"\1 \2", text, flags=re.I)
+    return _glued(name).sub(r"\1 \2", text)
+
+
+@lru_cache(maxsize=1024)
+def _glued(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\b({re.escape(name)}){GLUED}\b", re.I)
 
 
 def extract_claims(text: str, name: str, action: bool = False) -> Claims:
@@ -266,14 +272,15 @@ def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> N
     _read_amounts(claims, sentence, original)
 
 
-def _subject(name: str) -> str:
+@lru_cache(maxsize=1024)
+def _subject(name: str) -> re.Pattern[str]:
     names = re.escape(name)
-    return (rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? {names} '
-            rf'ability)\b')
+    return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? '
+                      rf'{names} ability)\b', re.I)
 
 
 def _read_kinds(claims: Claims, outside: str, original: str, name: str) -> None:
-    if not re.search(_subject(name), outside, re.I):
+    if not _subject(name).search(outside):
         return
     if not re.search(r"\b(?:is|are|represents?)\b", outside, re.I):
         return
@@ -296,10 +303,14 @@ def _form_shape(form: str, name: str) -> str:
     return " ".join(shape.split())
 
 
+@lru_cache(maxsize=1024)
+def _form_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r'(?:"([^"]+)"|\b(' + re.escape(name) + r'(?: [\[\]\w]+)*?))'
+                      r'(?: on an? [\w ]+?)?\s+means\b', re.I)
+
+
 def _read_forms(claims: Claims, sentence: str, original: str, name: str) -> None:
-    pattern = re.compile(r'(?:"([^"]+)"|\b(' + re.escape(name) + r'(?: [\[\]\w]+)*?))'
-                         r'(?: on an? [\w ]+?)?\s+means\b', re.I)
-    forms = [m.group(1) or m.group(2) for m in pattern.finditer(sentence)]
+    forms = [m.group(1) or m.group(2) for m in _form_pattern(name).finditer(sentence)]
     forms += re.findall(r'\b(?:written|rules text as)\s+"([^"]+)"', sentence, re.I)
     for form in forms:
         if not re.search(r"[A-Za-z\[]", form) or form.lower().startswith(("when", "whenever")):
@@ -382,18 +393,21 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
     found: list[tuple[int, Amount]] = []
     for match in COUNTERS.finditer(sentence):
         found.append((match.start(), Amount("counter", match.group(2).lower(),
-                                            match.group(1), original)))
+                                            match.group(1), original, match.group(0))))
     for match in PT_CHANGE.finditer(sentence):
-        found.append((match.start(), Amount("pt", match.group(1), "", original)))
+        found.append((match.start(), Amount("pt", match.group(1), "", original, match.group(0))))
     for match in OBJECTS.finditer(sentence):
         if match.group(1).lower() in ("a", "an") and not re.search(
                 r"\b(?:draw|draws|sacrifices?|discards?|exiles?|create|search)\s+\S+$",
                 sentence[:match.end(1)]):
             continue
         noun = match.group(2).lower().replace("copies", "copy")
-        found.append((match.start(), Amount(noun, noun, match.group(1), original)))
+        found.append((match.start(), Amount(noun, noun, match.group(1), original,
+                                            match.group(0))))
     for match in LIFE.finditer(sentence):
-        found.append((match.start(), Amount("life", "life", match.group(1), original)))
+        found.append((match.start(), Amount("life", "life", match.group(1), original,
+                                            match.group(0))))
     for match in MANA_LESS.finditer(sentence):
-        found.append((match.start(), Amount("mana", match.group(1), "less", original)))
+        found.append((match.start(), Amount("mana", match.group(1), "less", original,
+                                            match.group(0))))
     claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]

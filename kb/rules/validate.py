@@ -190,9 +190,9 @@ def _list(items: Iterable[str]) -> str:
     return ", ".join(f'"{i}"' for i in items) if items else "none"
 
 
-def check_definition(record: Record) -> DefinitionResult:
+def check_definition(record: Record, claims: Claims | None = None) -> DefinitionResult:
     """Claims, comparison and executable checks for one keyword record."""
-    claims = claims_of(record)
+    claims = claims if claims is not None else claims_of(record)
     result = DefinitionResult(keyword=fold_name(record.title), record=record.id,
                               source=record.source, status=NO_CHECK, claims=claims.to_dict(),
                               era=record.era, number=str(record.meta.get("number", "")))
@@ -287,19 +287,25 @@ def _rulebooks(records: list[Record]) -> dict[str, dict[str, Any]]:
     return books
 
 
-def superseded_rulings(records: list[Record], definitions: list[Record]) -> list[Finding]:
+def superseded_rulings(records: list[Record], definitions: list[Record],
+                       known: dict[str, Claims] | None = None) -> list[Finding]:
     """Rulings and answers whose claims about a keyword (kind, what multiple instances do)
     contradict that keyword's definition in a later era (or in their own era)."""
+    known = known if known is not None else {r.id: claims_of(r) for r in definitions}
     by_keyword: dict[str, list[tuple[Record, Claims]]] = defaultdict(list)
     for record in definitions:
-        by_keyword[fold_name(record.title)].append((record, claims_of(record)))
+        by_keyword[fold_name(record.title)].append((record, known[record.id]))
+    if not by_keyword:
+        return []
+    names = sorted(by_keyword, key=lambda n: (-len(n), n))
+    mention = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.I)
     findings = []
     for ruling in records:
         if ruling.kind not in ("ruling", "qa"):
             continue
-        for name in sorted(by_keyword):
+        for name in sorted({fold_name(m) for m in mention.findall(ruling.text)}):
             claims = _claims_in(ruling, name)
-            if claims is None:
+            if claims is None or name not in by_keyword:
                 continue
             findings += _contradictions(ruling, name, claims, by_keyword[name])
     return findings
@@ -307,8 +313,6 @@ def superseded_rulings(records: list[Record], definitions: list[Record]) -> list
 
 def _claims_in(ruling: Record, name: str) -> Claims | None:
     """Claims about `name` in the sentences of a ruling that mention it."""
-    if not re.search(rf"\b{re.escape(name)}\b", ruling.text, re.I):
-        return None
     mentioning = [s for unit in rule_units(ruling.text) for s in sentences(unit)
                   if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
     claims = extract_claims(" ".join(mentioning), name)
@@ -380,11 +384,13 @@ def _then(ruling: Record, name: str, claims: Claims, agreeing: list[Record]) -> 
 DIMENSIONS = ("kinds", "parameter", "triggers", "functions_in", "durations", "instances")
 
 
-def disagreements(definitions: list[Record]) -> list[Finding]:
+def disagreements(definitions: list[Record],
+                  known: dict[str, Claims] | None = None) -> list[Finding]:
     """Keywords that two sources of the same era define differently."""
+    known = known if known is not None else {r.id: claims_of(r) for r in definitions}
     groups: dict[tuple[str, str], list[tuple[Record, Claims]]] = defaultdict(list)
     for record in definitions:
-        groups[(fold_name(record.title), record.era)].append((record, claims_of(record)))
+        groups[(fold_name(record.title), record.era)].append((record, known[record.id]))
     findings = []
     for (name, era), members in sorted(groups.items()):
         for index, (first, one) in enumerate(members):
@@ -440,8 +446,9 @@ def validate(records: Iterable[Record]) -> Report:
     records = list(records)
     definitions = sorted((r for r in records if r.kind == "keyword"),
                          key=lambda r: (fold_name(r.title), r.era, r.source, r.id))
-    results = [check_definition(record) for record in definitions]
+    known = {record.id: claims_of(record) for record in definitions}
+    results = [check_definition(record, known[record.id]) for record in definitions]
     findings = (numbering_findings(definitions, records)
-                + superseded_rulings(records, definitions)
-                + disagreements(definitions))
+                + superseded_rulings(records, definitions, known)
+                + disagreements(definitions, known))
     return Report(results, findings, coverage(results))
