@@ -101,7 +101,8 @@ class Linker:
             kind, name = entry
             key = name if kind == "card" else name.lower()
             if not self._holders[(kind, key)]:
-                self.names.add(kind, name, inflect=kind != "card", case_sensitive=kind == "card")
+                self.names.add(kind, name, inflect=kind != "card", case_sensitive=kind == "card",
+                               s_form=record.meta.get("keyword_kind") != "action")
             self._holders[(kind, key)].append((record.id, record.source, era_of(record)))
             self._display[record.id] = name if kind == "card" else name.lower()
 

@@ -54,24 +54,32 @@ def word_forms(word: str) -> set[str]:
     if w.endswith("ed") or len(w) < 3:
         return {w}
     base = w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
-    forms = {base, base + "s", base + "ing"}
+    forms = {base, base + "s"}
     if base.endswith("e"):
         forms |= {base + "d", base[:-1] + "ing"}
     elif base.endswith("y") and base[-2] not in _VOWELS:
-        forms |= {base[:-1] + "ies", base[:-1] + "ied"}
+        forms = {base, base + "ing", base[:-1] + "ies", base[:-1] + "ied"}
     else:
-        forms |= {base + "ed", base + "es" if base.endswith(("s", "sh", "ch", "x")) else base + "s"}
+        forms |= {base + "ed", base + "ing",
+                  base + "es" if base.endswith(("s", "sh", "ch", "x")) else base + "s"}
         if base[-1] not in _VOWELS | {"w", "x", "y"} and base[-2] in _VOWELS:
             forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}
     return forms
 
 
-def phrase_forms(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+def phrase_forms(words: tuple[str, ...], s_form: bool = True) -> set[tuple[str, ...]]:
     """The name and its variants: every form of its first word ("attacked alone"), and
-    the plural of the last word of a longer name ("triggered abilities")."""
+    the plural of the last word of a longer name ("triggered abilities").
+
+    `s_form=False` leaves out the -s form of a one-word name: for a keyword action such
+    as counter or create it is mostly a noun ("+1/+1 counters", "creates" aside).
+    """
     variants = {words}
     if words[0].isalpha():
-        variants |= {(form,) + words[1:] for form in word_forms(words[0])}
+        forms = word_forms(words[0])
+        if not s_form and len(words) == 1:
+            forms = {f for f in forms if f == words[0] or not f.endswith("s")}
+        variants |= {(form,) + words[1:] for form in forms}
     last = words[-1]
     if len(words) > 1 and last.isalpha():
         plural = last[:-1] + "ies" if last.endswith("y") and last[-2:-1] not in _VOWELS \
@@ -135,8 +143,10 @@ class NameMatcher:
         self._exact: dict[str, tuple[str, str]] = {}    # key as printed -> (kind, name)
         self._patterns: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = None
 
-    def add(self, kind: str, name: str, inflect: bool = True, case_sensitive: bool = False) -> None:
-        """Index a name; a key indexed twice keeps its preferred kind (`NAME_KINDS` order)."""
+    def add(self, kind: str, name: str, inflect: bool = True, case_sensitive: bool = False,
+            s_form: bool = True) -> None:
+        """Index a name (with its inflections, see `phrase_forms`); a key indexed twice
+        keeps its preferred kind (`NAME_KINDS` order)."""
         if not name_words(name):
             return
         self._patterns = None
@@ -144,7 +154,8 @@ class NameMatcher:
             _put(self._exact, name_key(name), kind, name)
             return
         folded = name_key(name).lower()
-        for words in phrase_forms(name_words(folded)) if inflect else {name_words(folded)}:
+        words_of = name_words(folded)
+        for words in phrase_forms(words_of, s_form) if inflect else {words_of}:
             _put(self._folded, with_words(folded, words), kind, name)
 
     def find(self, text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[NameHit]:

@@ -27,6 +27,8 @@ def test_inflections_of_the_brief():
     assert "cycled" in word_forms("cycling")
     assert "unearthed" in word_forms("unearth")
     assert "equipped" in word_forms("equip")
+    assert word_forms("fortify") == {"fortify", "fortifying", "fortifies", "fortified"}
+    assert word_forms("sacrifice") == {"sacrifice", "sacrifices", "sacrificed", "sacrificing"}
     assert word_forms("exalted") == {"exalted"}
     assert ("attacked", "alone") in phrase_forms(("attacks", "alone"))
     assert ("triggered", "abilities") in phrase_forms(("triggered", "ability"))
@@ -85,3 +87,12 @@ def test_trie_pattern_matches_exactly_its_keys():
     pattern = re.compile(f"(?:{trie_pattern(['attacks alone', 'attack', 'at'])})$")
     assert pattern.match("attacks \n alone") and pattern.match("attack") and pattern.match("at")
     assert not pattern.match("attacks") and not pattern.match("a")
+
+
+def test_keyword_actions_have_no_noun_like_s_form():
+    names = NameMatcher()
+    names.add("keyword", "counter", s_form=False)
+    text = ("Skullmulcher comes into play with that many +1/+1 counters on it. Effects such as "
+            "Stifle counter triggered abilities; the ability is countered.")
+    assert [h.name for h in names.find(text)] == ["counter", "counter"]
+    assert [text[h.start:h.end] for h in names.find(text)] == ["counter", "countered"]
