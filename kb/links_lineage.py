@@ -223,7 +223,7 @@ def _candidates(text: _Text, index: dict[str, list[int]]) -> list[int]:
     """The rules sharing the most distinctive words with `text` (rarer words weigh more),
     best first."""
     score: dict[int, float] = defaultdict(float)
-    for word in set(text.words):
+    for word in dict.fromkeys(text.words):  # text order: the same sums on every run
         ids = index.get(word)
         if ids:
             for j in ids:

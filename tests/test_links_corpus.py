@@ -158,3 +158,29 @@ def test_linker_mentions_are_ordered_and_disjoint(larger):
         ("rule-ref", "702.20a"), ("keyword", "Banding"), ("glossary", "static ability")]
     assert all(a.end <= b.start for a, b in zip(mentions, mentions[1:], strict=False))
     assert all(record.text[m.start:m.end] == m.text for m in mentions)
+
+
+def test_same_graph_whatever_the_hash_seed():
+    """Ids and order never depend on set or dict order (string hashing varies per run)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib, json\n"
+        "from ingest.registry import parse_source\n"
+        "from ingest.source import load_manifest\n"
+        "from kb.links import build_links\n"
+        f"records = [r for s in load_manifest(__import__('pathlib').Path({str(DATA)!r}))"
+        " for r in parse_source(s)]\n"
+        "g = build_links(records)\n"
+        "data = [[vars(x) for x in g.links], [vars(x) for x in g.unresolved],"
+        " list(g.lineage.items()), [[r.refs, r.keywords, r.cards] for r in records]]\n"
+        "print(hashlib.sha256(json.dumps(data).encode()).hexdigest())\n"
+    )
+    digests = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1
