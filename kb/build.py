@@ -18,14 +18,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.source import IngestError, Source, load_manifest
+from kb.freshness import BUILDS, CURRENT, Build, fresh_build, load_build, read_current, stat_key
 from kb.paths import claim_home
 
-CURRENT = "current"
-BUILDS = "builds"
 ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
@@ -33,25 +31,6 @@ _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links*.py", "kb/st
                "kb/index.py", "kb/build.py")
 
 Progress = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class Build:
-    """A built knowledge base: its folder and what went into it."""
-
-    path: Path
-    content_hash: str
-    counts: dict[str, dict[str, int]]
-
-    @property
-    def store(self) -> Path:
-        """The SQLite store of records and links."""
-        return self.path / "kb.sqlite"
-
-    @property
-    def index(self) -> Path:
-        """The Whoosh index folder."""
-        return self.path / "index"
 
 
 def _code_files() -> list[Path]:
@@ -71,17 +50,6 @@ def all_sources(data_dir: Path, home: Path) -> list[Source]:
     return sources
 
 
-def _stat_key(paths: list[Path]) -> str:
-    parts = []
-    for path in paths:
-        try:
-            st = path.stat()
-            parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
-        except OSError:
-            parts.append(f"{path}:-")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
-
-
 def _content_hash(sources: list[Source]) -> str:
     digest = hashlib.sha256(FORMAT_VERSION.encode())
     for source in sources:
@@ -97,33 +65,6 @@ def _content_hash(sources: list[Source]) -> str:
 
 def _watched(data_dir: Path, home: Path, sources: list[Source]) -> list[Path]:
     return [*_manifests(data_dir, home), *(s.path for s in sources), *_code_files()]
-
-
-def _read_current(home: Path) -> dict | None:
-    try:
-        return json.loads((home / CURRENT).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def _load_build(home: Path, pointer: dict) -> Build | None:
-    path = home / BUILDS / pointer["build"]
-    try:
-        info = json.loads((path / "build.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"])
-
-
-def fresh_build(data_dir: Path, home: Path) -> Build | None:
-    """The current build if it matches the sources and code now; cheap (stats only)."""
-    pointer = _read_current(home)
-    if not pointer:
-        return None
-    paths = [Path(p) for p in pointer.get("watched", [])]
-    if pointer.get("data_dir") != str(data_dir) or _stat_key(paths) != pointer.get("stat_key"):
-        return None
-    return _load_build(home, pointer)
 
 
 @contextmanager
@@ -148,8 +89,8 @@ def ensure_built(data_dir: Path, home: Path, progress: Progress | None = None,
             return build  # another process built it while we waited
         sources = all_sources(data_dir, home)
         content_hash = _content_hash(sources)
-        pointer = _read_current(home)
-        build = _load_build(home, pointer) if pointer else None
+        pointer = read_current(home)
+        build = load_build(home, pointer) if pointer else None
         if force or not build or build.content_hash != content_hash:
             build = _build(sources, home, content_hash, progress)
         _point_to(home, build, data_dir, _watched(data_dir, home, sources))
@@ -202,7 +143,7 @@ def _source_entry(source: Source, counts: dict[str, int]) -> dict:
 
 def _point_to(home: Path, build: Build, data_dir: Path, watched: list[Path]) -> None:
     pointer = {"build": build.path.name, "data_dir": str(data_dir),
-               "watched": [str(p) for p in watched], "stat_key": _stat_key(watched)}
+               "watched": [str(p) for p in watched], "stat_key": stat_key(watched)}
     tmp = home / f".{CURRENT}.{os.getpid()}"
     tmp.write_text(json.dumps(pointer), encoding="utf-8")
     os.replace(tmp, home / CURRENT)

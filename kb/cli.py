@@ -44,6 +44,10 @@ class Context:
 
     def build(self, force: bool = False) -> Any:
         """The built knowledge base, building it first if the sources changed."""
+        from kb.freshness import fresh_build
+
+        if not force and (build := fresh_build(self.data, self.home)):
+            return build
         from kb.build import ensure_built
 
         return guarded(lambda: ensure_built(self.data, self.home, progress=_progress(),

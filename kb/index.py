@@ -12,12 +12,15 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from whoosh import fields, index
 from whoosh.analysis import StemmingAnalyzer
 
 from kb.era import modernize
-from kb.model import Record
+
+if TYPE_CHECKING:
+    from kb.model import Record
 
 INDEX_NAME = "records"
 NAMES_FILE = "names.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-HOME_MARKER = ".mtgkb-home"
+from kb.freshness import HOME_MARKER
 
 
 class HomeError(Exception):

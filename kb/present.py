@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kb.search import SearchResult
-from kb.show import Shown
+if TYPE_CHECKING:
+    from kb.search import SearchResult
+    from kb.show import Shown
 
 BOLD, DIM, CYAN, YELLOW, RESET = "\033[1m", "\033[2m", "\033[36m", "\033[33m", "\033[0m"
 
@@ -23,9 +23,19 @@ def _marked(snippet: str, color: bool) -> str:
     return "".join(f"{BOLD}{YELLOW}{p}{RESET}" if i % 2 else p for i, p in enumerate(parts))
 
 
-def _wrap(text: str, indent: str = "    ") -> str:
-    return "\n".join(textwrap.fill(line, 96, initial_indent=indent, subsequent_indent=indent)
-                     for line in text.split("\n") if line.strip())
+def _wrap(text: str, indent: str = "    ", width: int = 96) -> str:
+    """Each paragraph filled to `width` columns (escape codes count, which is harmless)."""
+    out = []
+    for paragraph in text.split("\n"):
+        line = indent
+        for word in paragraph.split():
+            if len(line) + len(word) + 1 > width and line.strip():
+                out.append(line.rstrip())
+                line = indent
+            line += word + " "
+        if line.strip():
+            out.append(line.rstrip())
+    return "\n".join(out)
 
 
 def format_search(result: SearchResult, color: bool = False) -> str:

@@ -10,7 +10,6 @@ names for a did-you-mean.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -155,6 +154,8 @@ class Searcher:
         unknown = self._unmatched_words(text)
         if not unknown:
             return None
+        import difflib
+
         vocabulary = self._name_words()
         corrected = text
         for word in unknown:

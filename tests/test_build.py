@@ -9,6 +9,7 @@ import pytest
 
 from ingest.source import IngestError
 from kb import build as kbbuild
+from kb.freshness import read_current
 from kb.paths import HOME_MARKER, HomeError
 from kb.store import KnowledgeBase
 from tests.conftest import CR_FILES, DATA, extra_file
@@ -78,7 +79,7 @@ def test_a_crash_mid_build_leaves_the_old_build_working(
     with pytest.raises(RuntimeError):
         kbbuild.ensure_built(data, home)
     assert not [p for p in (home / "builds").iterdir() if p.name.startswith(".tmp-")]
-    pointer = kbbuild._read_current(home)
+    pointer = read_current(home)
     assert pointer and pointer["build"] == first.path.name
     with KnowledgeBase(first.store) as kb:
         assert kb.count() > 0

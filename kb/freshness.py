@@ -1,0 +1,78 @@
+"""The cheap part of a build: where the current build is and whether it is still fresh.
+
+This is on the path of every command, so it imports next to nothing and reads only the
+`current` pointer and the stats of the files it lists (no hashing of contents).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+CURRENT = "current"
+BUILDS = "builds"
+HOME_MARKER = ".mtgkb-home"
+
+
+class Build(NamedTuple):
+    """A built knowledge base: its folder and what went into it."""
+
+    path: Path
+    content_hash: str
+    counts: dict[str, dict[str, int]]
+
+    @property
+    def store(self) -> Path:
+        """The SQLite store of records and links."""
+        return self.path / "kb.sqlite"
+
+    @property
+    def index(self) -> Path:
+        """The Whoosh index folder."""
+        return self.path / "index"
+
+
+def stat_key(paths: list[Path]) -> str:
+    """Size and modification time of each file: changes whenever a file is touched."""
+    parts = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+            parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path}:-")
+    return "\n".join(parts)
+
+
+def read_current(home: Path) -> dict | None:
+    """The `current` pointer of a home: build name, data folder, watched files, stat key."""
+    try:
+        return json.loads((home / CURRENT).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def load_build(home: Path, pointer: dict) -> Build | None:
+    """The build a pointer names, or None if it is gone or unreadable."""
+    path = home / BUILDS / pointer["build"]
+    try:
+        info = json.loads((path / "build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"])
+
+
+def fresh_build(data_dir: Path, home: Path) -> Build | None:
+    """The current build if it matches the sources and code now; cheap (stats only)."""
+    home, data_dir = home.expanduser().resolve(), data_dir.resolve()
+    if not (home / HOME_MARKER).exists():
+        return None
+    pointer = read_current(home)
+    if not pointer:
+        return None
+    paths = [Path(p) for p in pointer.get("watched", [])]
+    if pointer.get("data_dir") != str(data_dir) or stat_key(paths) != pointer.get("stat_key"):
+        return None
+    return load_build(home, pointer)
