@@ -98,6 +98,14 @@ def read_restrictions(claims: Claims, param: str | None = None) -> list[Restrict
     return found
 
 
+def _restricts_blocking(ability: str) -> bool:
+    """Whether a keyword limits what its creature can block (shadow)."""
+    from kb.rules.keywords import spec_for
+
+    spec = spec_for(ability)
+    return bool(spec and "can_block" in spec.hooks)
+
+
 def check_blocks(claims: Claims, era: str, name: str, param: str | None = None,
                  attacker_colors: frozenset[str] = frozenset({"red"})) -> list[str] | None:
     """For an attacker with and without `name` and every blocker profile, the text's
@@ -106,10 +114,9 @@ def check_blocks(claims: Claims, era: str, name: str, param: str | None = None,
     if not restrictions:
         return None
     problems = []
-    mentioned = " ".join(r.quote.lower() for r in restrictions)
     for with_keyword in (True, False):
         for profile, (abilities, colors, types) in PROFILES.items():
-            if any(a not in mentioned for a in abilities):
+            if any(a != name and _restricts_blocking(a) for a in abilities):
                 continue  # its own blocking rules are another keyword's business
             game = Game(era=era)
             own = (Ability(name, param),) if with_keyword else ()

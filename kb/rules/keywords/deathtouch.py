@@ -5,12 +5,15 @@ destroy that creature"."""
 
 from __future__ import annotations
 
+import re
+
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Event, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
 
-DESTROYS = r"is destroyed|destroy that creature"
+DESTROYS = (r"been dealt damage by a source with deathtouch[^.]*|deals damage to a creature, "
+            r"\w+ that creature")
 LETHAL = r"nonzero amount of combat damage assigned to a creature by a source with deathtouch"
 
 
@@ -48,8 +51,11 @@ def check(claims: Claims, era: str) -> list[str] | None:
         game.declare_attackers([viper])
         game.declare_blockers({giant: viper})
         game.combat_damage()
-        problems += differ("a creature it damages is destroyed", destroys,
-                           "1/1 deathtouch blocked by a 5/5", "graveyard", giant.zone)
+        destroyed = bool(re.search(r"\bdestroy(?:ed)?\b", destroys))
+        problems += differ("a creature it damages is destroyed" if destroyed else
+                           "a creature it damages is not destroyed", destroys,
+                           "1/1 deathtouch blocked by a 5/5", "graveyard" if destroyed
+                           else "battlefield", giant.zone)
     if lethal is not None:
         game = Game(era=era)
         viper = creature(game, "Viper", power=2, toughness=2, abilities=("deathtouch",))

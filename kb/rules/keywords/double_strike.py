@@ -3,14 +3,17 @@ the first-strike and the regular combat damage step."""
 
 from __future__ import annotations
 
+import re
+
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, duel
 
-SECOND_STEP_TOO = (r"as well as the remaining attackers and blockers that currently have "
-                   r"double strike|plus any creatures with double strike")
+SECOND_STEP = (r"only creatures that assign combat damage in that step are the remaining"
+               r"|in the second combat damage step")
+SECOND_STEP_TOO = r"currently have double strike|plus any creatures with double strike"
 
 
 def _yes(game: Game, creature_: GameObject, ability: Ability) -> bool:
@@ -20,7 +23,7 @@ def _yes(game: Game, creature_: GameObject, ability: Ability) -> bool:
 def check(claims: Claims, era: str) -> list[str] | None:
     """An unblocked 3/3 double striker: its damage in each step the text gives it; blocked by
     a 2/2, it kills the blocker first."""
-    twice = claims.says(SECOND_STEP_TOO)
+    twice = claims.says(SECOND_STEP)
     first = claims.says(FIRST_STEP_ONLY)
     if twice is None and first is None:
         return None
@@ -32,8 +35,11 @@ def check(claims: Claims, era: str) -> list[str] | None:
         game.declare_attackers([striker])
         game.declare_blockers({})
         game.combat_damage()
-        problems += differ("double strikers deal damage in the second step too", twice,
-                           "unblocked 3/3 double striker: life lost", 6, 20 - player.life)
+        again = bool(re.search(SECOND_STEP_TOO, twice, re.I))
+        problems += differ("double strikers deal damage in the second step too" if again else
+                           "the second step is for other creatures", twice,
+                           "unblocked 3/3 double striker: life lost", 6 if again else 3,
+                           20 - player.life)
     if first is not None:
         striker, _, _ = duel(era, "double strike", 2)
         problems += differ("double strikers deal damage in the first step", first,

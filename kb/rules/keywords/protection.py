@@ -73,7 +73,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
             if said is None:
                 continue
             ran = True
-            expected = "black" not in colors
+            happens = {"target": "can't be targeted" not in said,
+                       "damage": "is prevented" not in said,
+                       "enchant": "can't be enchanted" not in said}[what]
+            expected = happens or "black" not in colors
             problems += differ(f"a source with the quality can't {what} it", said,
                                f"a {'/'.join(sorted(colors))} source tries to {what} a creature "
                                f"with protection from black", expected, actual[what])

@@ -23,7 +23,7 @@ def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> N
 def check(claims: Claims, era: str) -> list[str] | None:
     """A provoker attacks; the defending player's only creature is tapped. Is it untapped,
     and must it block the provoker?"""
-    untap = claims.says(r"untap that creature")
+    untap = claims.says(r"\b(?:un)?tap that creature")
     must = claims.says(r"block this creature this combat if able")
     if untap is None and must is None:
         return None
@@ -34,8 +34,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
     fires = "attacks" in claims.triggers
     problems = []
     if untap is not None:
-        problems += differ("the target is untapped", untap, "provoke attacks, target tapped",
-                           "untapped" if fires else "tapped",
+        untaps = fires and "untap that creature" in untap.lower()
+        problems += differ("the target is untapped" if untaps else "the target stays tapped",
+                           untap, "provoke attacks, target tapped",
+                           "untapped" if untaps else "tapped",
                            "tapped" if sleeper.tapped else "untapped")
     if must is not None:
         try:

@@ -9,7 +9,7 @@ from kb.rules.game import Ability, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
 
 EXCESS = r"assigned lethal damage, (?:any|the) (?:remaining|excess) damage is assigned"
-NO_BLOCKERS = r"no creatures blocking it when damage is assigned, all its damage is assigned"
+NO_BLOCKERS = r"no creatures blocking it when damage is assigned, (?:all|none of) its damage"
 
 
 def _tramples(game: Game, attacker: GameObject, ability: Ability) -> bool:
@@ -40,9 +40,11 @@ def check(claims: Claims, era: str) -> list[str] | None:
         game.declare_blockers({bear: beast})
         game.sacrifice(bear)
         game.combat_damage()
-        problems += differ("with no blockers left all damage goes to the player", alone,
-                           "5/5 trampler whose blocker left: damage to the player", 5,
-                           20 - game.opponent(game.active).life)
+        all_of = "none of its damage" not in alone
+        problems += differ("with no blockers left " + ("all" if all_of else "none of its") +
+                           " damage goes to the player", alone,
+                           "5/5 trampler whose blocker left: damage to the player",
+                           5 if all_of else 0, 20 - game.opponent(game.active).life)
     return problems
 
 

@@ -15,14 +15,16 @@ def _taps(game: Game, attacker: GameObject, ability: Ability) -> bool:
 
 def check(claims: Claims, era: str) -> list[str] | None:
     """A creature with vigilance attacks: is it tapped?"""
-    said = claims.says(r"attacking doesn't cause creatures with vigilance to tap")
+    said = claims.says(r"attacking (?:doesn't|does not|does) cause creatures with vigilance to tap")
     if said is None:
         return None
+    untapped = "n't" in said or " not " in said
     game = Game(era=era)
     guard = creature(game, "Guard", abilities=("vigilance",))
     game.declare_attackers([guard])
-    return differ("attacking doesn't tap it", said, "a creature with vigilance attacks",
-                  "untapped", "tapped" if guard.tapped else "untapped")
+    return differ("attacking doesn't tap it" if untapped else "attacking taps it", said,
+                  "a creature with vigilance attacks", "untapped" if untapped else "tapped",
+                  "tapped" if guard.tapped else "untapped")
 
 
 register(Keyword(
