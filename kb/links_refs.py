@@ -15,6 +15,7 @@ Forms (each found by `find_rule_refs`):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # subrule letters as the rules use them: l and o are skipped
@@ -151,7 +152,8 @@ def expand_range(first: str, last: str) -> list[str] | None:
     return None
 
 
-def _numeric(first: int, last: int, render) -> list[str] | None:
+def _numeric(first: int, last: int, render: Callable[[int], str]) -> list[str] | None:
+    """`render(n)` for n from `first` to `last`, or None if that is no (short) range."""
     if first >= last or last - first > MAX_RANGE:
         return None
     return [render(n) for n in range(first, last + 1)]

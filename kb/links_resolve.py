@@ -63,10 +63,6 @@ class NumberIndex:
                 self._cr_by_era[era].append(source)
         self._cache: dict[tuple[str, str, str], tuple[str | None, str]] = {}
 
-    def has_rules_of(self, era: str) -> bool:
-        """Whether Comprehensive Rules of `era` are loaded."""
-        return bool(self._cr_by_era.get(era))
-
     def resolve(self, number: str, source: str, era: str) -> tuple[str | None, str]:
         """(record id, "") or (None, reason) for `number` cited by a text of `source`/`era`."""
         key = (number, source, era)
