@@ -109,10 +109,12 @@ def _build(sources: list[Source], home: Path, content_hash: str,
     report = progress or (lambda message: None)
     records = []
     counts: dict[str, dict[str, int]] = {}
-    for source in sources:
-        report(f"parse {source.id}")
+    damage: dict[str, list[list[str]]] = {}
+    for number, source in enumerate(sources, 1):
+        report(f"[{number}/{len(sources)}] parse {source.id}")
         parsed = parse_source(source)
         counts[source.id] = dict(sorted(Counter(r.kind for r in parsed).items()))
+        damage[source.id] = [[r.id, str(note)] for r in parsed for note in r.meta.get("damage", ())]
         records += parsed
     report("link")
     graph = build_links(records)
@@ -125,7 +127,8 @@ def _build(sources: list[Source], home: Path, content_hash: str,
         report("index")
         build_index(records, tmp / "index")
         (tmp / "build.json").write_text(json.dumps(
-            {"content_hash": content_hash, "counts": counts}, indent=1), encoding="utf-8")
+            {"content_hash": content_hash, "counts": counts, "damage": damage}, indent=1),
+            encoding="utf-8")
         final = home / BUILDS / content_hash[:20]
         if final.exists():
             shutil.rmtree(final)
@@ -133,7 +136,7 @@ def _build(sources: list[Source], home: Path, content_hash: str,
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return Build(path=final, content_hash=content_hash, counts=counts)
+    return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

@@ -78,7 +78,7 @@ def _progress() -> Any:
         return None
 
     def report(step: str) -> None:
-        click.echo(f"\r\033[K  building knowledge base: {step}", err=True, nl=False)
+        click.echo(f"\r\033[K  building the knowledge base: {step}", err=True, nl=False)
         if step == "index":
             click.echo("", err=True)
 
@@ -168,11 +168,11 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) ->
         guarded(lambda: add_files(obj.home, list(paths)))
     build = obj.build(force=True)
     if as_json:
-        _emit_json(build.counts)
+        _emit_json({"counts": build.counts, "damage": build.damage})
         return
     from kb.present import format_counts
 
-    click.echo(format_counts(build.counts))
+    click.echo(format_counts(build.counts, build.damage))
 
 
 @main.command()
@@ -200,11 +200,8 @@ def validate(obj: Context, as_json: bool) -> None:
     build = obj.build()
     with KnowledgeBase(build.store) as kb:
         report = run_validation(list(kb.records()))
-    if as_json:
-        _emit_json(report.to_json())
-    else:
-        click.echo(report.format_text())
-    sys.exit(1 if report.failed else 0)
+    click.echo(report.to_json() if as_json else report.format_text())
+    sys.exit(report.exit_code)
 
 
 @main.command()

@@ -22,6 +22,7 @@ class Build(NamedTuple):
     path: Path
     content_hash: str
     counts: dict[str, dict[str, int]]
+    damage: dict[str, list[list[str]]] = {}
 
     @property
     def store(self) -> Path:
@@ -61,7 +62,8 @@ def load_build(home: Path, pointer: dict) -> Build | None:
         info = json.loads((path / "build.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"])
+    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"],
+                 damage=info.get("damage", {}))
 
 
 def fresh_build(data_dir: Path, home: Path) -> Build | None:

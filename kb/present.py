@@ -97,8 +97,10 @@ def format_shown(shown: list[Shown], color: bool = False) -> str:
     return "\n".join(out).rstrip()
 
 
-def format_counts(counts: dict[str, dict[str, Any]]) -> str:
-    """Records per source and kind, with totals."""
+def format_counts(counts: dict[str, dict[str, Any]],
+                  damage: dict[str, list[list[str]]] | None = None, examples: int = 3) -> str:
+    """Records per source and kind, with totals, then the capture damage each source shows
+    (noticed by the parsers, never repaired: the text stays as the source has it)."""
     lines, total = [], 0
     for source, kinds in counts.items():
         n = sum(kinds.values())
@@ -106,4 +108,10 @@ def format_counts(counts: dict[str, dict[str, Any]]) -> str:
         detail = ", ".join(f"{count} {kind}" for kind, count in kinds.items())
         lines.append(f"{source}: {n} records ({detail})")
     lines.append(f"total: {total} records from {len(counts)} sources")
+    for source, notes in (damage or {}).items():
+        if not notes:
+            continue
+        records = len({record for record, _ in notes})
+        lines.append(f"capture damage in {source}: {len(notes)} notes in {records} records, e.g.")
+        lines += [f"  {record}: {note}" for record, note in notes[:examples]]
     return "\n".join(lines)
