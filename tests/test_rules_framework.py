@@ -3,6 +3,8 @@ validation and cross-source findings. Texts are quoted exactly from data/sources
 
 from __future__ import annotations
 
+import pytest
+
 from kb.model import Record
 from kb.rules.claims import extract_claims
 from kb.rules.game import Ability, Game, IllegalAction
@@ -208,3 +210,100 @@ def test_registry_names_are_unique_and_every_spec_has_a_check():
         assert spec_for(spec.name) is spec
     assert spec_for("Exalted") is spec_for("exalted")
     assert Ability("exalted").param is None
+
+
+# --- engine pieces the other keyword groups build on ---------------------------------------------
+
+@pytest.fixture()
+def temporary_keyword():
+    """Register a keyword spec for one test only."""
+    from kb.rules.keywords import REGISTRY, register
+
+    added: list[str] = []
+
+    def add(spec):
+        register(spec)
+        added.extend(spec.names)
+        return spec
+
+    yield add
+    for name in added:
+        REGISTRY.pop(name, None)
+
+
+def test_casting_pays_mana_additional_and_alternative_costs():
+    from kb.rules.game import Cost
+
+    game = Game()
+    me = game.active
+    bolt = game.create("Bolt", zone="hand", types={"instant"}, mana_cost="{1}{R}",
+                       effect=lambda g, item: g.deal_damage(item.source, g.players[1], 3))
+    with pytest.raises(IllegalAction):
+        game.cast(me, bolt)
+    game.add_mana(me, "{R}{R}{2}")
+    item = game.cast(me, bolt, additional=[Cost.parse("{1}")])
+    assert dict(me.pool) == {"R": 1} and item.paid["from"] == "hand"
+    game.copy_spell(item)
+    game.resolve_stack()
+    assert game.players[1].life == 14 and bolt.zone == "graveyard"
+    again = game.create("Again", zone="graveyard", types={"sorcery"}, mana_cost="{5}")
+    game.add_mana(me, "{R}")
+    game.cast(me, again, alternative=Cost.parse("{R}{R}"))
+    assert again.zone == "stack" and not me.pool
+    assert [c.name for c in game.spells_cast_this_turn] == ["Bolt", "Again"]
+
+
+def test_replacement_effect_on_a_zone_change_and_on_a_draw():
+    from kb.rules.game import Replacement
+
+    game = Game()
+    bear = game.create("Bear", power=2, toughness=2)
+    game.replacements.append(Replacement(
+        "exile instead", lambda change: getattr(change, "obj", None) is bear,
+        lambda change: setattr(change, "to", "exile")))
+    assert game.destroy(bear) == "exile" and bear in game.active.exile
+    card = game.create("Card", zone="library")
+    game.replacements.append(Replacement(
+        "skip draw", lambda event: getattr(event, "name", "") == "draw",
+        lambda event: event.data.update(replaced=True), uses=1))
+    assert game.draw(game.active) == [] and card.zone == "library"
+
+
+def test_dies_and_upkeep_triggers_with_last_known_information(temporary_keyword):
+    from kb.rules.keywords import Check, Keyword
+
+    seen = []
+
+    def remember(game, source, ability, event):
+        seen.append((event.name, dict(event.data.get("info", {}).get("counters", {}))))
+
+    temporary_keyword(Keyword(name="test watcher", kind=("triggered",),
+                              trigger=("dies", "upkeep"), effect=remember,
+                              condition=lambda game, source, ability, event: (
+                                  event.name != "upkeep" or event.player is source.controller),
+                              checks=(Check("none", lambda claims, era: None),)))
+    game = Game()
+    bear = game.create("Bear", power=2, toughness=2, abilities=("test watcher",))
+    bear.counters["+1/+1"] = 1
+    game.next_turn()
+    game.next_turn()
+    assert seen == [("upkeep", {})]
+    game.destroy(bear)
+    game.resolve_stack()
+    assert seen[-1] == ("dies", {"+1/+1": 1})
+    assert bear.zone == "graveyard" and not bear.counters
+
+
+def test_triggers_resolve_last_in_first_out_and_tokens_cease_to_exist():
+    game = Game()
+    token = game.create("Token", power=1, toughness=1, token=True)
+    game.sacrifice(token)
+    assert token.zone == "ceases" and token not in game.active.graveyard
+    order = []
+    from kb.rules.game import StackItem
+
+    for label in ("first", "second"):
+        game.stack.append(StackItem("ability", token, game.active, label=label,
+                                    resolve=lambda g, item: order.append(item.label)))
+    game.resolve_stack()
+    assert order == ["second", "first"]

@@ -14,7 +14,7 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
      or "keyword action" for 701.x/501.x actions. The claims read from a definition must
      equal this set (when the text states a kind at all);
    - `parameter`: the accepted parameter shapes of its written form, as
-     `kb.rules.claims` reads them: `("",)` no parameter (`"Exalted" means`), `("N",)`,
+     `kb.rules.claims` reads them: `("",)` no parameter (`"Exalted" means`), `("n",)`,
      `("[cost]",)`, `("from [quality]",)`, `("n -- [cost]",)` (lower case, dashes as `--`);
      `()` when the rules never write it with "means" (flying);
    - `trigger`: the canonical trigger events (`kb.rules.claims.TRIGGERS`: "attacks",
@@ -35,15 +35,33 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
 3. A check is `run(claims, era) -> list[str] | None`: it reads the expected outcome from the
    claims of ONE definition text (`claims.find("pt")` -> the "+1/+1" the text says,
    `claims.find("counter", "+1/+1").times(n)`, `claims.find("permanent")`,
-   `claims.durations`, `claims.instances`, `claims.says(regex)`), builds a scenario in
-   `kb.rules.game.Game(era=era)` with the keyword's ability on objects it creates, runs it,
-   and returns the differences between what the text says and what the model did (use
+   `claims.durations`, `claims.triggers`, `claims.instances`, `claims.says(regex)`), builds
+   a scenario in `kb.rules.game.Game(era=era)` with the keyword's ability on objects it
+   creates (`kb.rules.checks.creature`, `game.create(...)`), runs it, and returns the
+   differences between what the text says and what the model did (use
    `kb.rules.checks.differ`, which quotes the text), `[]` when they agree, or None when the
-   text states nothing this check can read. Never type the expected number into the check:
-   a definition that said "+2/+2" must fail it. Use N values other than 1 and 2 (e.g. 3) so
-   that "N" and a constant can't agree by chance.
+   text states nothing this check can read. Rules for honest checks:
+   - never type the expected outcome into the check: a definition that said "+2/+2" must
+     fail it. Use N values other than 1 and 2 (e.g. 3) so that "N" and a constant can't
+     agree by chance;
+   - find a sentence by its stable part and read the outcome from its variable part: look
+     for "Attacking ... cause creatures with vigilance to tap" and then read "doesn't" or
+     "does", rather than searching for "doesn't cause" (a text saying "does cause" would
+     then only make the check not apply, and pass);
+   - let the trigger event gate the outcome (`"attacks" in claims.triggers`), so a text that
+     names another trigger expects nothing in your scenario and fails.
+   Shared pieces: `_common.py` (this-creature triggers, P/T bonus checks), `_evasion.py`
+   (who may block whom, read from "can't be blocked [except] by ..."), `_targeting.py`
+   (who may target), `_damage_kind.py` (poison / -1/-1 counters from damage).
+   The engine's era: `Game(era=...)` uses `spec.as_of(era)`, so a `history` entry changes
+   the model too (lifelink triggers per instance in a 2008 game).
 
-4. Tests: add the keyword's real definition sentences (copied from `data/sources/*.txt`,
+4. Honesty: `kb.rules.mutations.mutations(record)` changes one claim at a time (an amount,
+   the kind, the trigger, a zone, a duration, the parameter, the instances rule) and
+   `rewordings(record)` rewrites the text in 2008 wording, other quotes and spacing; every
+   mutation of a passing definition must be a `mismatch`, every rewording `ok`.
+
+5. Tests: add the keyword's real definition sentences (copied from `data/sources/*.txt`,
    quoted exactly) to a `tests/test_rules_<group>.py`, build `kb.model.Record(kind="keyword",
    title=<name>, text=<definition>, ...)` and assert `validate([record])` says `ok` and that
    a mutated copy (an amount, the kind, the trigger, a zone, a duration, the parameter)
@@ -51,7 +69,10 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    parsed from the shipped sources and runs the generic mutations over each of them, so a
    keyword whose checks don't read its amounts from the text fails there.
 
-5. Run `/work/venv/bin/python -m pytest tests/test_rules_*.py` and `ruff check kb/rules`.
+   `tests/test_rules_combat.py` is a worked example (real texts, and `CHANGED`: one edit of
+   each text that its check must catch).
+
+6. Run `/work/venv/bin/python -m pytest tests/test_rules_*.py` and `ruff check kb/rules`.
 """
 
 from __future__ import annotations
