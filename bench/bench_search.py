@@ -55,11 +55,12 @@ def median_ms(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> f
 def peak_rss_mb_of_build(data: Path, home: Path) -> tuple[float, float]:
     """Full rebuild time (s) and peak memory (MB) in a fresh process."""
     code = (
-        "import resource, sys, time; sys.path.insert(0, %r)\n"
+        f"import resource, sys, time; sys.path.insert(0, {str(ROOT)!r})\n"
         "from pathlib import Path; from kb.build import ensure_built\n"
-        "t = time.perf_counter(); ensure_built(Path(%r), Path(%r), force=True)\n"
+        f"t = time.perf_counter(); ensure_built(Path({str(data)!r}), Path({str(home)!r}), "
+        "force=True)\n"
         "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-    ) % (str(ROOT), str(data), str(home))
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     seconds, rss_kb = out.stdout.split()
     return float(seconds), int(rss_kb) / 1024
@@ -76,7 +77,8 @@ def mixed_queries(build) -> list[str]:
         keywords = sorted({r.title for r in kb.records(kind="keyword")})
         cards = sorted({r.title for r in kb.records(kind="card")})
         rules = [r.rule for r in kb.records(kind="rule")][::37]
-    queries += keywords[:60] + [f"{c} ruling" for c in cards[:40]] + [f"rule {n}" for n in rules[:40]]
+    queries += keywords[:60] + [f"{c} ruling" for c in cards[:40]]
+    queries += [f"rule {n}" for n in rules[:40]]
     queries += ["comes into play tapped", "enters the battlefield", "removed from the game",
                 "exhalted", "first strike damage step", "sacrifice a creature", "\"attacks alone\"",
                 "counter target spell", "until end of turn", "*", "unbalanced \"quote"]
