@@ -307,3 +307,33 @@ def test_triggers_resolve_last_in_first_out_and_tokens_cease_to_exist():
                                     resolve=lambda g, item: order.append(item.label)))
     game.resolve_stack()
     assert order == ["second", "first"]
+
+
+def test_sources_of_one_era_that_disagree_are_a_finding():
+    # a 2012 source that still prints the 2008 rule (MagicCompRules-2008-10-01.txt, 502.68)
+    old = ('502.68a Lifelink is a triggered ability. "Lifelink" means "Whenever this '
+           'permanent deals damage, you gain that much life." 502.68b If a permanent has '
+           'multiple instances of lifelink, each triggers separately.')
+    report = validate([keyword("Lifelink", LIFELINK_2012, number="702.14"),
+                       keyword("Lifelink", old, source="stale-site", number="702.14")])
+    found = [f for f in report.findings if f.kind == "sources-disagree"]
+    assert len(found) == 1
+    assert found[0].records == [f"{THREAD}:keyword:lifelink", "stale-site:keyword:lifelink"]
+    assert "kinds ['static'] vs ['triggered']" in found[0].message
+    assert "instances 'redundant' vs 'separate'" in found[0].message
+    statuses = {d.source: d.status for d in report.definitions}
+    assert statuses == {THREAD: "ok", "stale-site": "mismatch"}
+
+
+def test_capture_damage_noticed_by_the_parser_is_repaired_for_matching():
+    # judge-wiki-keywords-appendix-c.txt, Madness, with the parser's damage note
+    text = ('Madness is a keyword that represents two abilities. The first is a static '
+            'ability that functions while the card with madness is in a player\'s hand. The '
+            'secondis a triggered ability that functions when the first ability is applied.')
+    plain = extract_claims(text, "Madness")
+    record = keyword("Madness", text, source="judge-wiki-keywords-appendix-c")
+    record.meta["damage"] = ["run-together words: 'secondis' (second is)"]
+    from kb.rules.validate import claims_of
+    assert plain.kinds == ["static"]
+    assert claims_of(record).kinds == ["static", "triggered"]
+    assert record.text == text

@@ -233,6 +233,21 @@ def modern(sentence: str) -> str:
 # --- extraction ---------------------------------------------------------------------------------
 
 GLUED = r"(can't|can|cannot|is|are|has|and|or)"
+RUN_TOGETHER = re.compile(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
+MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
+
+
+def repair(text: str, damage: list[str]) -> str:
+    """Undo the capture damage a parser noticed (`meta['damage']`: "run-together words:
+    'secondis' (second is)") and sentences glued together ("from.Multiple"), for matching
+    only; the record keeps the text as captured."""
+    for note in damage:
+        match = RUN_TOGETHER.match(note)
+        if match:
+            token, first, second = match.groups()
+            first = token[:len(first)]
+            text = re.sub(rf"\b{re.escape(token)}\b", f"{first} {token[len(first):]}", text)
+    return MISSING_SPACE.sub(lambda m: f"{m.group(1) or ','} ", text)
 
 
 def unglue(text: str, name: str) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.model import Record
-from kb.rules.claims import Claims, extract_claims, rule_units, sentences
+from kb.rules.claims import Claims, extract_claims, repair, rule_units, sentences
 from kb.rules.keywords import Keyword, fold_name, spec_for
 
 OK, MISMATCH, NO_CHECK = "ok", "mismatch", "no-check"
@@ -140,7 +140,8 @@ def is_action(record: Record) -> bool:
 
 def claims_of(record: Record) -> Claims:
     """The claims of one keyword definition record."""
-    return extract_claims(record.text, record.title, action=is_action(record))
+    text = repair(record.text, list(record.meta.get("damage", [])))
+    return extract_claims(text, record.title, action=is_action(record))
 
 
 def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
