@@ -13,7 +13,6 @@ the others; both are stable across builds of the same data. File-name slugs come
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -79,11 +78,13 @@ def top_rule(number: str) -> str:
 
 
 def relative(from_page: str, to: Place) -> str:
-    """The href from one page of the site to a place."""
+    """The href from one page of the site to a place (pages are paths from the root)."""
     if to.page == from_page:
         path = ""
     else:
-        path = posixpath.relpath(to.page, posixpath.dirname(from_page) or ".")
+        here, _, _ = from_page.rpartition("/")
+        there, _, name = to.page.rpartition("/")
+        path = name if here == there else "../" * (here.count("/") + 1 if here else 0) + to.page
     return f"{path}#{to.anchor}" if to.anchor else (path or "#")
 
 

@@ -22,6 +22,7 @@ from kb.model import Record
 from kb.show import WordChange
 
 STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
+_RECORD_ID = re.compile(r"\b([a-z0-9][a-z0-9-]*:[A-Za-z0-9.:~-]*[A-Za-z0-9~])")
 
 
 @dataclass
@@ -115,18 +116,14 @@ class View:
             details = "; ".join(str(d) for d in details)
         return str(details)
 
-    def finding(self, finding: Any) -> Markup:
-        """One validation finding: its message and links to the records it is about."""
-        if not isinstance(finding, dict):
-            return Markup.escape(str(finding))
-        message = next((finding[k] for k in ("message", "detail", "details", "text")
-                        if finding.get(k)), finding.get("kind", ""))
-        ids = list(finding.get("records") or []) + (
-            [finding["record"]] if finding.get("record") else [])
-        links = [Markup('<a href="{}">{}</a>').format(href, self.content.by_id[i].title)
-                 for i in ids if (href := self.href(i))]
-        out = Markup.escape(str(message))
-        return out + Markup(" (") + Markup(", ").join(links) + Markup(")") if links else out
+    def finding(self, message: str) -> Markup:
+        """A finding's message, escaped, each record id in it a link to that record."""
+        out = []
+        for n, part in enumerate(_RECORD_ID.split(message)):
+            href = self.href(part) if n % 2 else None
+            out.append(Markup('<a href="{}">{}</a>').format(href, part) if href
+                       else Markup.escape(part))
+        return Markup("").join(out)
 
     def qa(self, record: Record) -> tuple[Markup, Markup | None]:
         """A Q&A record's question and answer (None when unanswered), linked and escaped."""
@@ -367,6 +364,7 @@ def findings_context(content: SiteContent) -> dict[str, Any]:
         unresolved[item.kind].append(item)
     return {"statuses": sorted(statuses.items()), "mismatches": mismatches,
             "findings": content.validation.get("findings", []),
+            "coverage": content.validation.get("coverage", {}),
             "unresolved": sorted(unresolved.items()), "unresolved_total": len(content.unresolved)}
 
 

@@ -1,0 +1,110 @@
+"""HTML site generation time: the shipped data, then the shipped data plus the four
+Comprehensive Rules versions and the MTGJSON file of ../shared/corpus-extra (when present).
+
+Usage: python bench/bench_html.py [--runs N]
+
+For each corpus: the knowledge base is built first (not timed here; see bench_search.py),
+then the site is written N times (default 3) into a fresh folder and once more over the
+previous site; prints records, pages per kind, site size, and the median wall time split
+into its steps (read + link, validation, render, search index, swap).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import kb.html.content as content_module  # noqa: E402
+import kb.html.site as site_module  # noqa: E402
+from kb.build import add_files, ensure_built  # noqa: E402
+
+EXTRA = ROOT.parent / "shared" / "corpus-extra"
+EXTRA_FILES = [*sorted((EXTRA / "cr").glob("*.txt")), EXTRA / "mtgjson" / "ALA.json"]
+RUN: Counter[str] = Counter()  # seconds per step in the current run
+STEPS: dict[str, list[float]] = {}
+
+
+def timed(name: str, function):  # noqa: ANN001, ANN201
+    """Wrap a function so that each call's wall time is added to RUN[name]."""
+    def wrapper(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            RUN[name] += time.perf_counter() - start
+    return wrapper
+
+
+def instrument() -> None:
+    """Time the steps of `write_site` without changing what it does."""
+    records = content_module.KnowledgeBase.records
+    content_module.KnowledgeBase.records = timed(
+        "read", lambda kb, *args, **kwargs: list(records(kb, *args, **kwargs)))
+    content_module.make_linker = timed("linker", content_module.make_linker)
+    content_module.mentions_of = timed("mentions", content_module.mentions_of)
+    content_module.run_validation = timed("validation", content_module.run_validation)
+    site_module.render_pages = timed("render", site_module.render_pages)
+    site_module.write_search_index = timed("search index", site_module.write_search_index)
+    site_module._swap_in = timed("swap", site_module._swap_in)
+
+
+def bench(name: str, home: Path, runs: int) -> None:
+    """Build (untimed), then write the site `runs` times and report."""
+    build = ensure_built(ROOT / "data", home)
+    STEPS.clear()
+    totals = []
+    summary = ""
+    out = home.parent / f"site-{home.name}"
+    for _ in range(runs):
+        shutil.rmtree(out, ignore_errors=True)
+        RUN.clear()
+        start = time.perf_counter()
+        summary = site_module.write_site(build, out)
+        totals.append(time.perf_counter() - start)
+        for step, seconds in RUN.items():
+            STEPS.setdefault(step, []).append(seconds)
+    start = time.perf_counter()
+    site_module.write_site(build, out)  # over the previous site
+    over = time.perf_counter() - start
+    pages = Counter(p.relative_to(out).parts[0] if len(p.relative_to(out).parts) > 1
+                    else p.name for p in out.rglob("*.html"))
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"== {name}")
+    print(f"   {summary}")
+    kinds = ", ".join(f"{kind} {n}" for kind, n in pages.most_common())
+    print(f"   pages: {sum(pages.values())} ({kinds}); {size / 1e6:.1f} MB; search index "
+          f"{(out / 'search-index.js').stat().st_size / 1e6:.2f} MB")
+    print(f"   write_site: median {statistics.median(totals):.2f} s of {runs} "
+          f"(min {min(totals):.2f}, max {max(totals):.2f}); over the previous site {over:.2f} s")
+    steps = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in STEPS.items())
+    print(f"   steps (median s): {steps}")
+
+
+def main() -> None:
+    """Run the benchmark on both corpora."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    runs = parser.parse_args().runs
+    instrument()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench("shipped data", Path(tmp) / "home-shipped", runs)
+        missing = [p for p in EXTRA_FILES if not p.exists()]
+        if missing:
+            print(f"== shipped data + corpus-extra: skipped ({missing[0]} absent)")
+            return
+        home = Path(tmp) / "home-extra"
+        add_files(home, EXTRA_FILES)
+        bench("shipped data + 4 CR versions + MTGJSON", home, runs)
+
+
+if __name__ == "__main__":
+    main()
