@@ -17,6 +17,7 @@ from kb.html.site import MARKER, SiteError, write_site
 from kb.html.text import changes_against, render
 from kb.model import Record
 from kb.store import KnowledgeBase
+from tests.conftest import DATA
 
 
 @dataclass
@@ -243,3 +244,102 @@ def test_rewrites_a_previous_site_whole(site: Site, shipped_build, tmp_path: Pat
     assert (out / MARKER).exists() and not (out / "stale.html").exists()
     assert (out / "index.html").read_text(encoding="utf-8") == site.raw["index.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no temporary folder left
+
+
+MINI_RULES = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of October 1, 2012.
+
+Contents
+
+7. Additional Rules
+702. Keyword Abilities
+Glossary
+Credits
+
+7. Additional Rules
+
+702. Keyword Abilities
+
+702.1. Most abilities describe what they do <b>in bold</b> & "quoted" text. See rule 702.2a \
+and rule 999.9.
+
+702.2. Exalted <script>alert(1)</script>
+
+702.2a Exalted is a triggered ability. "Exalted" means "Whenever a creature you control \
+attacks alone, that creature gets +1/+1 until end of turn." See rule 702.1.
+
+702.2b A creature "attacks alone" if it's the only creature declared as an attacker. \
+R&D says 3 < 4 > 2.
+Example: A <creature> with exalted & flying.
+
+Glossary
+
+Exalted
+A keyword ability that can make a creature better when it attacks alone <really>.
+
+Credits
+
+Nobody.
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The shipped data plus a small rules file full of markup characters."""
+    from kb.build import add_files, ensure_built
+
+
+    folder = tmp_path_factory.mktemp("hostile")
+    rules = folder / "MiniRules.txt"
+    rules.write_text(MINI_RULES, encoding="utf-8")
+    home = folder / "home"
+    add_files(home, [rules])
+    build = ensure_built(DATA, home, force=True)
+    return read_site(folder / "site", write_site(build, folder / "site"))
+
+
+def test_markup_in_sources_is_shown_as_text(hostile_site: Site) -> None:
+    site = hostile_site
+    assert broken_links(site) == []
+    page = site.pages["rules/cr-2012-10-01/702.html"]
+    assert page.find("script", string=re.compile("alert")) is None
+    assert page.find("b") is None and page.find("creature") is None
+    assert "<script>alert(1)</script>" in page.find(id="702.2").get_text()
+    assert "<b>in bold</b> & \"quoted\" text" in page.find(id="702.1").get_text()
+    assert "R&D says 3 < 4 > 2." in page.find(id="702.2b").get_text()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in site.raw["rules/cr-2012-10-01/702.html"]
+    assert not any("<script>alert" in html for html in site.raw.values())
+    search = (site.root / "search-index.js").read_text(encoding="utf-8")
+    assert "</script>" not in search and "<\\/script>" in search
+
+
+def test_rule_references_link_to_anchors_and_unknown_ones_stay_text(hostile_site: Site) -> None:
+    rule = hostile_site.pages["rules/cr-2012-10-01/702.html"].find(id="702.1")
+    links = {a.get_text(): a["href"] for a in rule.find_all("a")}
+    assert links["rule 702.2a"] == "#702.2a"
+    assert "999.9" in rule.get_text() and not any("999.9" in text for text in links)
+    findings = hostile_site.pages["findings.html"].select("#unresolved td code")
+    assert any("999.9" in code.get_text() for code in findings)
+
+
+def test_cli_writes_the_site_and_refuses_a_foreign_folder(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+
+    runner = CliRunner()
+    home, out = tmp_path / "home", tmp_path / "out"
+    result = runner.invoke(main, ["--data", str(DATA), "--home", str(home), "html", "-o",
+                                  str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Wrote {len(list(out.rglob('*.html')))} pages to {out}")
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "todo.txt").write_text("keep me", encoding="utf-8")
+    result = runner.invoke(main, ["--data", str(DATA), "--home", str(home), "html", "-o",
+                                  str(foreign)])
+    assert result.exit_code == 2
+    assert "not an mtgkb site" in result.output
+    assert (foreign / "todo.txt").read_text(encoding="utf-8") == "keep me"
