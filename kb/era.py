@@ -30,9 +30,12 @@ EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
     ("remove from the game", "exile"),
     ("removes from the game", "exiles"),
     ("removing from the game", "exiling"),
+    ("is put into a graveyard from the battlefield", "dies"),
+    ("are put into a graveyard from the battlefield", "die"),
     ("put into a graveyard from the battlefield", "dies"),
     ("put into a graveyard from play", "dies"),
     ("is put into a graveyard from play", "dies"),
+    ("are put into a graveyard from play", "die"),
     ("play this spell", "cast this spell"),
     ("play that spell", "cast that spell"),
     ("played this spell", "cast this spell"),
@@ -78,12 +81,17 @@ def modernize(text: str) -> str:
     return _PATTERN.sub(swap, _REMOVE_OBJECT.sub(exile, text))
 
 
-def alternative_wordings(text: str) -> list[str]:
-    """The other era's wording of every renamed phrase that occurs in `text`."""
+def renamed_phrases(text: str) -> list[tuple[str, str]]:
+    """Each renamed phrase that occurs in `text`, as (its wording here, the other era's)."""
     folded = " ".join(text.lower().split())
     found = []
     for old, new in EQUIVALENT_PHRASES:
         for this, other in ((old, new), (new, old)):
-            if re.search(rf"\b{re.escape(this)}\b", folded) and other not in found:
-                found.append(other)
+            if re.search(rf"\b{re.escape(this)}\b", folded) and (this, other) not in found:
+                found.append((this, other))
     return found
+
+
+def alternative_wordings(text: str) -> list[str]:
+    """The other era's wording of every renamed phrase that occurs in `text`."""
+    return list(dict.fromkeys(other for _, other in renamed_phrases(text)))

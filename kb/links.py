@@ -200,7 +200,10 @@ def build_links(records: list[Record]) -> LinkGraph:
     linker = Linker(records)
     links: list[Link] = []
     unresolved: list[Unresolved] = []
+    keyword_names = {r.title.lower() for r in records if r.kind == "keyword"}
     for record in records:
+        if record.kind == "glossary" and record.title.lower() in keyword_names:
+            _add_unique(record.keywords, [record.title.lower()])  # the entry defines it
         _, record_links, missing = linker.scan(record.text, record)
         links += record_links
         unresolved += missing

@@ -18,13 +18,14 @@ from typing import Any
 
 from whoosh import query as wq
 
-from kb.era import alternative_wordings, modernize
+from kb.era import alternative_wordings, modernize, renamed_phrases
 from kb.index import NAMES_FILE, open_index, text_analyzer
 
 RULE_QUERY = re.compile(
     r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
 )
 _PHRASE = re.compile(r'"([^"]+)"')
+_NUMBERS = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 _STOPWORDS = frozenset((
     "a an and are as at be by can do does for from how i if in into is it its my of on or "
     "that the their then there these this to was what when where which while who why will "
@@ -35,7 +36,11 @@ MATCH_FIELDS = ("title", "text", "names")
 # definitions first, then official answers, then the documents that quote or apply them.
 KIND_PRIOR = {"rule": 1.25, "glossary": 1.25, "keyword": 1.15, "qa": 1.1, "ruling": 1.0,
               "section": 0.95, "card": 0.9}
+# A question ("can I …", "does …?") is answered by rulings and Q&A more than by rules.
+QUESTION_PRIOR = {"rule": 1.0, "glossary": 1.0, "keyword": 0.95, "qa": 1.3, "ruling": 1.25,
+                  "section": 0.95, "card": 0.9}
 TITLE_BONUS = 0.5
+WORDING_BONUS = 1.3
 
 
 @dataclass
@@ -129,14 +134,16 @@ class Searcher:
         q, terms = build_query(text)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
-        results = self._searcher.search(q, filter=filters, limit=max(limit * 3, 30))
+        results = self._searcher.search(q, filter=filters, limit=max(limit * 5, 50))
         records = [json.loads(h["payload"]) for h in results]
-        scored = sorted(((rerank_score(h.score, r["kind"], r["title"], terms), i)
+        signals = QuerySignals.of(text, terms)
+        scored = sorted(((signals.rerank(h.score, r), i)
                          for i, (h, r) in enumerate(zip(results, records, strict=True))),
-                        key=lambda pair: (-pair[0], pair[1]))
+                        key=lambda pair: (-pair[0], -_era_rank(records[pair[1]]["source"]),
+                                          pair[1]))
         highlight = {*terms, *stems(text), *stems(" ".join(alternative_wordings(text)))}
         hits = [Hit(records[i], score, snippet(records[i]["text"], highlight))
-                for score, i in scored[:limit]]
+                for score, i in _distinct(scored, records)[:limit]]
         return SearchResult(query=text, total=len(results), hits=hits, terms=sorted(highlight))
 
     def _hit(self, hit: Any, score: float, text: str) -> Hit:
@@ -173,12 +180,55 @@ class Searcher:
         return self._names
 
 
-def rerank_score(score: float, kind: str, title: str, terms: list[str]) -> float:
-    """The engine's score times the kind's authority and a bonus for a title that says
-    what the query asks (the share of the query's words found in the title)."""
-    wanted = set(terms)
-    covered = len(wanted & set(stems(modernize(title)))) / len(wanted) if wanted else 0.0
-    return score * KIND_PRIOR.get(kind, 1.0) * (1.0 + TITLE_BONUS * covered)
+_QUESTION = re.compile(r"^\s*(can|could|do|does|did|is|are|was|were|will|would|should|must|"
+                       r"what|when|where|which|who|why|how|if)\b|\?\s*$", re.IGNORECASE)
+
+
+@dataclass
+class QuerySignals:
+    """What a query says beyond its words, used to re-rank the engine's candidates."""
+
+    terms: set[str]
+    question: bool
+    wordings: list[set[str]]
+
+    @classmethod
+    def of(cls, text: str, terms: list[str]) -> QuerySignals:
+        """Read a query: its stems, whether it asks a question, the renamed phrases in the
+        era wording the user wrote (each as the set of its content stems)."""
+        wordings = [{t for t in stems(this) if t not in _STOPWORDS}
+                    for this, _ in renamed_phrases(text)]
+        return cls(set(terms), bool(_QUESTION.search(text)), [w for w in wordings if w])
+
+    def rerank(self, score: float, record: dict[str, Any]) -> float:
+        """The engine's score times: the kind's authority (answers first for a question),
+        a bonus for a title that says what the query asks (the share of the query's words
+        in it), and a bonus for a text in the very wording the query uses."""
+        priors = QUESTION_PRIOR if self.question else KIND_PRIOR
+        title = set(stems(modernize(record["title"])))
+        covered = len(self.terms & title) / len(self.terms) if self.terms else 0.0
+        score *= priors.get(record["kind"], 1.0) * (1.0 + TITLE_BONUS * covered)
+        if self.wordings:
+            own = set(stems(record["text"]))
+            if any(wording <= own for wording in self.wordings):
+                score *= WORDING_BONUS
+        return score
+
+
+def _distinct(scored: list[tuple[float, int]],
+              records: list[dict[str, Any]]) -> list[tuple[float, int]]:
+    """Drop a record whose kind, title and text repeat a better-ranked one word for word,
+    rule numbers aside (the same glossary entry or rule in several rules versions)."""
+    seen: set[tuple[str, str, str]] = set()
+    kept = []
+    for score, i in scored:
+        r = records[i]
+        text = _NUMBERS.sub("#", " ".join(r["text"].lower().split()))
+        key = (r["kind"], _NUMBERS.sub("#", r["title"].lower()), text)
+        if key not in seen:
+            seen.add(key)
+            kept.append((score, i))
+    return kept
 
 
 def _words(text: str) -> list[str]:
