@@ -68,8 +68,17 @@ def format_search(result: SearchResult, color: bool = False) -> str:
 
 
 def format_shown(shown: list[Shown], color: bool = False) -> str:
-    """Each record in full, then its children, references, citations and lineage."""
+    """Each record in full, then its children, references, citations and lineage (a
+    version shown in full already is only named, not diffed again)."""
+    from kb.show import numbering
+
     out = []
+    steps = numbering([item.record for item in shown if item.record.kind == "keyword"])
+    if len(steps) > 1:
+        out.append(_style("Numbered across versions: ", BOLD, color) + " → ".join(
+            f"{number} ({era}: {', '.join(sources)})" for number, era, sources in steps))
+        out.append("")
+    displayed = {item.record.id for item in shown}
     for item in shown:
         r = item.record
         out.append(_style(f"{r.title}  [{r.kind}]", BOLD, color))
@@ -79,7 +88,8 @@ def format_shown(shown: list[Shown], color: bool = False) -> str:
             out.append(_style("  keywords: " + ", ".join(r.keywords)
                               + ("   cards: " + ", ".join(r.cards) if r.cards else ""), DIM, color))
         for child in item.children:
-            date = f" ({child.date})" if child.kind == "ruling" and child.date else ""
+            dated = child.kind == "ruling" and child.date and child.date not in child.title
+            date = f" ({child.date})" if dated else ""
             out.append(_wrap(f"- {child.title}{date}: {child.text}"
                              if child.kind != "rule" else child.title.split(" ")[0]
                              + " " + child.text, "    "))
@@ -91,7 +101,7 @@ def format_shown(shown: list[Shown], color: bool = False) -> str:
             out.append("  Lineage across versions:")
             for x in item.lineage:
                 out.append(f"    {x.record.id}  [{x.relation}]")
-                if x.diff:
+                if x.diff and x.record.id not in displayed:
                     out.append(_wrap(x.diff, "      "))
         out.append("")
     return "\n".join(out).rstrip()

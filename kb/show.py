@@ -69,8 +69,18 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
     for kind in ("card", "keyword", "glossary", "section"):
         found = [r for r in kb.by_title(ref, kind) if not source or r.source == source]
         if found:
-            return found
+            return sorted(found, key=lambda r: r.era or r.date, reverse=True)
     return []
+
+
+def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
+    """How a keyword was numbered across versions, oldest first: (number, era, sources)."""
+    steps: dict[tuple[str, str], list[str]] = {}
+    for record in sorted(records, key=lambda r: r.era or r.date):
+        number = record.meta.get("number") or record.rule
+        if number:
+            steps.setdefault((number, record.era or record.date), []).append(record.source)
+    return [(number, era, sources) for (number, era), sources in steps.items()]
 
 
 @dataclass(frozen=True)
