@@ -21,6 +21,7 @@ from kb.html.text import changes_against, render, render_lines
 from kb.model import Record
 from kb.show import WordChange
 
+CR_FORMAT = "comprehensive-rules"
 STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
 _RECORD_ID = re.compile(r"\b([a-z0-9][a-z0-9-]*:[A-Za-z0-9.:~-]*[A-Za-z0-9~])")
 
@@ -100,10 +101,12 @@ class View:
         """Records that cite this one."""
         return [self.content.by_id[i] for i in self.content.cited_by.get(record.id, [])]
 
-    def versions(self, record: Record) -> list[Record]:
-        """The same rule or keyword in the other sources and versions."""
-        return [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
-                if i != record.id]
+    def versions(self, record: Record) -> tuple[list[Record], list[Record]]:
+        """The same rule in the other Comprehensive Rules versions, and in other sources."""
+        others = [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
+                  if i != record.id]
+        rules = [r for r in others if self.content.source(r.source).get("format") == CR_FORMAT]
+        return rules, [r for r in others if r not in rules]
 
     def check(self, record: Record) -> dict[str, Any] | None:
         """The validation result of a definition record, if it was checked."""
@@ -141,7 +144,7 @@ class View:
 
 def source_label(source: dict[str, Any]) -> str:
     """`CR 2012-10-01` for a Comprehensive Rules version, else the source's title."""
-    if source.get("format") == "comprehensive-rules":
+    if source.get("format") == CR_FORMAT:
         return f"CR {source.get('era') or source.get('date')}"
     return str(source.get("title") or source.get("id"))
 
