@@ -57,3 +57,15 @@ def shipped_searcher(shipped_build):
     searcher = Searcher(shipped_build.index)
     yield searcher
     searcher.close()
+
+
+@pytest.fixture(scope="session")
+def large_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A KB home with the shipped data plus the four CR versions and the MTGJSON file."""
+    from kb.build import add_files, ensure_built
+
+    files = [extra_file(path) for path in (*CR_FILES.values(), MTGJSON_ALA)]
+    home = tmp_path_factory.mktemp("large-home")
+    add_files(home, files)
+    ensure_built(DATA, home)
+    return home

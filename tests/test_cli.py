@@ -127,3 +127,37 @@ def test_installed_console_script_runs() -> None:
         pytest.skip("mtgkb console script not installed in this environment")
     out = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=True)
     assert "search" in out.stdout and "validate" in out.stdout
+
+
+def test_show_rule_lineage_through_every_rules_version(large_home: Path) -> None:
+    code, out, _ = run(large_home, "show", "702.81a", "--source", "cr-2012-10-01", "--json")
+    assert code == 0
+    (shown,) = json.loads(out)["records"]
+    assert shown["id"] == "cr-2012-10-01:702.81a" and "Exalted" in shown["text"]
+    lineage = [x["id"] for x in shown["lineage"]]
+    for expected in ("cr-2008-10-01:502.83a", "shards-of-alara-faq-2008:502.83a",
+                     "cr-2009-10-01:702.80a", "keyword-abilities-faq-thread-2012:702.81a",
+                     "cr-2026-01-16:702.83a"):
+        assert expected in lineage
+    diffs = {x["id"]: x.get("diff", "") for x in shown["lineage"]}
+    assert "[-" not in diffs["cr-2008-10-01:502.83a"]  # exalted's wording never changed
+    code, out, _ = run(large_home, "show", "702.82a", "--source", "cr-2012-10-01", "--json")
+    (unearth,) = json.loads(out)["records"]
+    old = {x["id"]: x["diff"] for x in unearth["lineage"]}["cr-2008-10-01:502.84a"]
+    assert "[-play.-]" in old and "{+the battlefield.+}" in old
+
+
+def test_show_keyword_numbering_across_versions(large_home: Path) -> None:
+    code, out, _ = run(large_home, "show", "exalted")
+    assert code == 0
+    first = out.splitlines()[0]
+    positions = [first.index(n) for n in ("502.83", "702.80", "702.81", "702.83")]
+    assert positions == sorted(positions)
+
+
+def test_show_card_has_rulings_from_faq_and_mtgjson(large_home: Path) -> None:
+    code, out, _ = run(large_home, "show", "Battlegrace Angel", "--json")
+    assert code == 0
+    cards = json.loads(out)["records"]
+    assert {c["source"] for c in cards} == {"shards-of-alara-faq-2008", "mtgjson-ala"}
+    assert all(c["children"] and all(ch["date"] for ch in c["children"]) for c in cards)
