@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
+from kb.html.content import card_keywords
 from kb.html.layout import Layout, anchor_of, relative, unique_slugs
 from kb.html.site import MARKER, SiteError, write_site
 from kb.html.text import changes_against, render
@@ -171,7 +172,8 @@ def test_card_page_shows_text_rulings_and_keywords(site: Site) -> None:
     soup = site.pages["card/battlegrace-angel.html"]
     assert soup.h1.get_text() == "Battlegrace Angel"
     keywords = {a.get_text() for a in soup.select(".lede a")}
-    assert keywords == {"Exalted", "Lifelink"}  # no shipped source defines flying
+    assert keywords == {"Exalted"}  # it has flying too, but no shipped source defines flying
+    assert {a.get_text() for a in soup.select(".ruling a")} >= {"lifelink"}
     rulings = soup.select(".ruling")
     assert any("lifelink" in r.get_text().lower() for r in rulings)
     assert "Creature" in soup.select_one(".type-line").get_text()
@@ -184,6 +186,16 @@ def test_unresolved_references_are_plain_text_and_listed(site: Site) -> None:
     text, where = rows[0].find_all("td")[:2]
     assert where.a is not None  # the record it is in is a link
     assert text.a is None  # the reference itself is not
+
+
+def test_card_keywords_come_from_keyword_lines_only() -> None:
+    text = ("Flying, first strike\nDevour 1 (As this comes into play, you may sacrifice any"
+            " number of creatures.)\nEnchant creature\nWhen it enters, search your library,"
+            " reveal them, and shuffle.\nOther creatures with trample get +1/+1.")
+    card = Record(id="s:card:x", kind="card", source="s", title="X", text=text,
+                  keywords=["trample"], meta={"rules_text": text})
+    known = {"flying", "first strike", "devour", "enchant", "reveal", "trample", "sacrifice"}
+    assert card_keywords([card], known) == ["devour", "enchant", "first strike", "flying"]
 
 
 def test_slugs_are_unique_safe_and_independent_of_order() -> None:

@@ -166,17 +166,33 @@ class SiteContent:
 
 
 def card_keywords(group: list[Record], known: set[str]) -> list[str]:
-    """The keywords a card has: named by its parser, or leading a line of its rules text."""
+    """The keywords a card has: those its rules text lists on a keyword line
+    (`Flying, first strike`, `Devour 1 (...)`, `Cycling {2}`, `Enchant creature`): a
+    line whose every comma-separated item is a keyword.
+
+    A keyword only mentioned in a sentence (`creatures with flying`) does not count."""
     found: set[str] = set()
     for card in group:
-        found.update(k for k in card.keywords if k in known)
         rules_text = str(card.meta.get("rules_text") or card.text)
         for line in rules_text.split("\n"):
-            for part in re.split(r"[,;]", _REMINDER.sub("", line)):
-                name = _PARAMETER.sub("", part.strip()).lower()
-                if name in known:
-                    found.add(name)
+            names = [_keyword_at_start(part.strip(), known)
+                     for part in re.split(r"[,;]", _REMINDER.sub("", line))]
+            if all(names):  # a keyword line names nothing but keywords
+                found.update(n for n in names if n)
     return sorted(found)
+
+
+def _keyword_at_start(part: str, known: set[str]) -> str | None:
+    """The keyword a keyword-line item names (`Devour 1` -> devour), or None."""
+    if not part or part.endswith(".") or part.endswith(":"):
+        return None
+    words = _PARAMETER.sub("", part).lower().split()
+    if len(words) > 3:
+        return None
+    for size in range(len(words), 0, -1):
+        if " ".join(words[:size]) in known:
+            return " ".join(words[:size])
+    return None
 
 
 def run_validation(records: list[Record]) -> dict[str, Any]:
