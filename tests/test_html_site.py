@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -29,10 +29,13 @@ class Site:
     summary: str
     pages: dict[str, BeautifulSoup]
     raw: dict[str, str]
+    _ids: dict[str, set[str]] = field(default_factory=dict)
 
     def ids(self, page: str) -> set[str]:
         """Every id on a page."""
-        return {tag["id"] for tag in self.pages[page].find_all(id=True)}
+        if page not in self._ids:
+            self._ids[page] = {tag["id"] for tag in self.pages[page].find_all(id=True)}
+        return self._ids[page]
 
 
 def read_site(root: Path, summary: str) -> Site:
@@ -335,14 +338,15 @@ def test_rule_references_link_to_anchors_and_unknown_ones_stay_text(hostile_site
     assert any("999.9" in code.get_text() for code in findings)
 
 
-def test_cli_writes_the_site_and_refuses_a_foreign_folder(tmp_path: Path) -> None:
+def test_cli_writes_the_site_and_refuses_a_foreign_folder(shipped_home: Path,
+                                                          tmp_path: Path) -> None:
     from click.testing import CliRunner
 
     from kb.cli import main
 
 
     runner = CliRunner()
-    home, out = tmp_path / "home", tmp_path / "out"
+    home, out = shipped_home, tmp_path / "out"
     result = runner.invoke(main, ["--data", str(DATA), "--home", str(home), "html", "-o",
                                   str(out)])
     assert result.exit_code == 0, result.output

@@ -56,6 +56,8 @@ def write_site(build: Any, output: Path, progress: bool = False) -> str:
     started = time.monotonic()
     output = output.expanduser().absolute()
     check_output(output)
+    if progress:
+        click.echo("  reading, linking and validating the knowledge base…", err=True)
     with KnowledgeBase(build.store) as kb:
         content = SiteContent.load(kb)
     pages = plan(content)
