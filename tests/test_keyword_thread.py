@@ -14,6 +14,7 @@ from ingest import keyword_thread, registry
 from ingest.normalize import normalize
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from tests.parsing import parse_or_refuse
 
 SOURCE_ID = "keyword-abilities-faq-thread-2012"
 THREAD_TEXT = read_text(DATA / "sources" / f"{SOURCE_ID}.txt")
@@ -324,12 +325,6 @@ PROPERTY = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
-    """The records, or None where the parser refused the text with IngestError."""
-    try:
-        return keyword_thread.parse(source, text)
-    except IngestError:
-        return None
 
 
 @PROPERTY
@@ -337,7 +332,7 @@ def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
 def test_truncated_threads_parse_or_refuse(source: Source, start: float, end: float) -> None:
     low, high = sorted((int(start * len(THREAD_TEXT)), int(end * len(THREAD_TEXT))))
     for text in (THREAD_TEXT[:high], THREAD_TEXT[low:high]):
-        found = parse_or_ingest_error(source, text)
+        found = parse_or_refuse(keyword_thread, source, text)
         if found is not None:
             assert len({r.id for r in found}) == len(found)
 
@@ -347,7 +342,7 @@ def test_truncated_threads_parse_or_refuse(source: Source, start: float, end: fl
                                               "Comprehensive Rules entry for this keyword: "
                                               "Show Specific Questions ().?!XyZ"))))
 def test_arbitrary_text_parses_or_refuses(source: Source, text: str) -> None:
-    parse_or_ingest_error(source, text)
+    parse_or_refuse(keyword_thread, source, text)
 
 
 HEADINGS = [n + 1 for n in range(len(THREAD_LINES)) if keyword_thread.is_heading(THREAD_LINES, n)]

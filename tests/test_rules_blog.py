@@ -13,6 +13,7 @@ from ingest import registry, rules_blog
 from ingest.prose_blocks import clean
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from tests.parsing import assert_ids_sound
 
 SOURCE_ID = "alara-keyword-rules-blog-2008"
 BLOG_TEXT = read_text(DATA / "sources" / "alara-keyword-rules-blog-2008.txt")
@@ -185,36 +186,25 @@ PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-def parse_or_ingest_error(source: Source, text: str) -> list[Record]:
-    """Parse; an IngestError (a clean refusal) counts as no records."""
-    try:
-        return rules_blog.parse(source, text)
-    except IngestError:
-        return []
 
 
-def assert_ids_sound(source: Source, text: str) -> None:
-    """Ids are unique and the same when the text is parsed again."""
-    first = [r.id for r in parse_or_ingest_error(source, text)]
-    assert len(first) == len(set(first))
-    assert first == [r.id for r in parse_or_ingest_error(source, text)]
 
 
 @PROPERTY
 @given(cut=st.integers(min_value=0, max_value=len(BLOG_TEXT)))
 def test_truncated_post(source: Source, cut: int) -> None:
-    assert_ids_sound(source, BLOG_TEXT[:cut])
+    assert_ids_sound(rules_blog, source, BLOG_TEXT[:cut])
 
 
 @PROPERTY
 @given(lines=st.lists(st.sampled_from(sorted(set(BLOG_LINES))), max_size=60))
 def test_shuffled_post_lines(source: Source, lines: list[str]) -> None:
-    assert_ids_sound(source, "\n".join(lines))
-    assert_ids_sound(source, "\n".join(["502.82. Devour", *lines]))
+    assert_ids_sound(rules_blog, source, "\n".join(lines))
+    assert_ids_sound(rules_blog, source, "\n".join(["502.82. Devour", *lines]))
 
 
 @PROPERTY
 @given(text=st.text())
 def test_arbitrary_text(source: Source, text: str) -> None:
-    assert_ids_sound(source, text)
+    assert_ids_sound(rules_blog, source, text)
     assert isinstance(rules_blog.sniff(text), bool)

@@ -13,6 +13,7 @@ from ingest import registry, rulings_db
 from ingest.normalize import normalize
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from tests.parsing import parse_or_refuse
 
 SOURCE_ID = "rulings-db-abilities-2009"
 DUMP_TEXT = read_text(DATA / "sources" / f"{SOURCE_ID}.txt")
@@ -163,12 +164,6 @@ def test_errors_name_the_file_and_line(source: Source) -> None:
 
 # ------------------------------------------------------------------ properties
 
-def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
-    """The records, or None where the parser refused the text with IngestError."""
-    try:
-        return rulings_db.parse(source, text)
-    except IngestError:
-        return None
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,7 +171,7 @@ def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
 def test_truncated_dumps_parse_or_refuse(source: Source, start: float, end: float) -> None:
     low, high = sorted((int(start * len(DUMP_TEXT)), int(end * len(DUMP_TEXT))))
     for text in (DUMP_TEXT[:high], DUMP_TEXT[low:high]):
-        found = parse_or_ingest_error(source, text)
+        found = parse_or_refuse(rulings_db, source, text)
         if found is not None:
             assert found and len({r.id for r in found}) == len(found)
 
@@ -185,7 +180,7 @@ def test_truncated_dumps_parse_or_refuse(source: Source, start: float, end: floa
 @given(st.text(alphabet=st.sampled_from(list("- 112.6ha[CompRules 2009/10/01]<->\nExample:"
                                               "General Rulings - 112 - Abilities"))))
 def test_arbitrary_text_parses_or_refuses(source: Source, text: str) -> None:
-    parse_or_ingest_error(source, text)
+    parse_or_refuse(rulings_db, source, text)
 
 
 @settings(max_examples=40, deadline=None)
@@ -194,8 +189,8 @@ def test_ids_stable_and_unique(source: Source, picked: list[int]) -> None:
     # rule lines picked (and repeated) at will under the header
     text = "\n".join([DUMP_LINES[2], *(DUMP_LINES[n - 1] for n in picked
                                        if DUMP_LINES[n - 1].startswith("- "))])
-    first = parse_or_ingest_error(source, text)
-    again = parse_or_ingest_error(source, text)
+    first = parse_or_refuse(rulings_db, source, text)
+    again = parse_or_refuse(rulings_db, source, text)
     assert (first is None) == (again is None)
     if first is not None and again is not None:
         assert [r.id for r in first] == [r.id for r in again]

@@ -11,6 +11,7 @@ from ingest import capture_damage, registry, wiki_keywords
 from ingest.normalize import normalize
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from tests.parsing import parse_or_refuse
 
 SOURCE_ID = "judge-wiki-keywords-appendix-c"
 WIKI_TEXT = read_text(DATA / "sources" / f"{SOURCE_ID}.txt")
@@ -163,12 +164,6 @@ def test_no_section_line_is_an_ingest_error(source: Source) -> None:
 
 # ------------------------------------------------------------------ properties
 
-def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
-    """The records, or None where the parser refused the text with IngestError."""
-    try:
-        return wiki_keywords.parse(source, text)
-    except IngestError:
-        return None
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,7 +171,7 @@ def parse_or_ingest_error(source: Source, text: str) -> list[Record] | None:
 def test_truncated_pages_parse_or_refuse(source: Source, start: float, end: float) -> None:
     low, high = sorted((int(start * len(WIKI_TEXT)), int(end * len(WIKI_TEXT))))
     for text in (WIKI_TEXT[:high], WIKI_TEXT[low:high]):
-        found = parse_or_ingest_error(source, text)
+        found = parse_or_refuse(wiki_keywords, source, text)
         if found is not None:
             assert found and len({r.id for r in found}) == len(found)
 
@@ -184,7 +179,7 @@ def test_truncated_pages_parse_or_refuse(source: Source, start: float, end: floa
 @settings(max_examples=150, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("(Comp. Rules section 702)\n Shadow is.|Fear"))))
 def test_arbitrary_text_parses_or_refuses(source: Source, text: str) -> None:
-    parse_or_ingest_error(source, text)
+    parse_or_refuse(wiki_keywords, source, text)
 
 
 @settings(max_examples=40, deadline=None)
@@ -193,8 +188,8 @@ def test_ids_stable_and_unique(source: Source, picked: list[int]) -> None:
     # definitions picked (and repeated) at will under the header
     body = [line for n in picked for line in (*WIKI_LINES[n - 1:n + 2], "")]
     text = "\n".join([*WIKI_LINES[:9], *body])
-    first = parse_or_ingest_error(source, text)
-    again = parse_or_ingest_error(source, text)
+    first = parse_or_refuse(wiki_keywords, source, text)
+    again = parse_or_refuse(wiki_keywords, source, text)
     assert (first is None) == (again is None) == (not picked)
     if first is not None and again is not None:
         assert [r.id for r in first] == [r.id for r in again]
