@@ -116,7 +116,10 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     from kb.search import Searcher
 
     build = obj.build()
-    searcher = Searcher(build.index)
+    try:
+        searcher = Searcher(build.index)
+    except Exception:  # a damaged build (files removed by hand): build it again, once
+        searcher = Searcher(obj.build(force=True).index)
     result = searcher.search(query, kind=kind, source=source, limit=limit)
     if as_json:
         _emit_json(result.to_json())
