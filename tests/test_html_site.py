@@ -117,6 +117,8 @@ def test_every_page_is_valid_html_basics(site: Site) -> None:
         assert all(re.fullmatch(r"[A-Za-z0-9._~-]+", i) for i in ids), name
         assert len(soup.find_all("h1")) == 1, name
         assert soup.find("input", id="q"), name  # the search box is on every page
+        nested = soup.select("a a, p p, p div, p ul, p ol, p dl, p table, p h2, p h3, p section")
+        assert nested == [], (name, str(nested[0])[:200] if nested else "")
 
 
 def test_every_record_has_its_anchor_on_its_home_page(site: Site, shipped_build) -> None:

@@ -345,6 +345,8 @@ def index_context(content: SiteContent) -> dict[str, Any]:
                         for s in content.sources],
             "keywords": keywords, "cards": cards, "total": len(content.records),
             "rules_sources": [s for s in content.sources if s["id"] in tops],
+            "rules_versions": sorted((s for s in content.sources if s.get("format") == CR_FORMAT
+                                      and s["id"] in tops), key=lambda s: s.get("era", "")),
             "letters": _letters(keywords), "card_letters": _letters(cards)}
 
 

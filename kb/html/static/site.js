@@ -79,10 +79,13 @@
     list.textContent = "";
     selected = -1;
     if (!entries.length) {
-      list.appendChild(el("li", "r-none", message || "No results."));
+      var none = el("li", "r-none", message || "No results.");
+      none.setAttribute("role", "none");
+      list.appendChild(none);
     }
     entries.forEach(function (e, n) {
       var li = el("li"), a = el("a");
+      li.setAttribute("role", "none");
       a.href = root + e[3];
       a.id = "result-" + n;
       a.setAttribute("role", "option");
