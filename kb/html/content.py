@@ -57,6 +57,7 @@ class SiteContent:
     keyword_of_rule: dict[str, Record] = field(default_factory=dict)
     order: dict[str, int] = field(default_factory=dict)
     rules_tops: dict[str, list[str]] = field(default_factory=dict)
+    _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, kb: KnowledgeBase) -> SiteContent:
@@ -78,10 +79,10 @@ class SiteContent:
 
     def source(self, source_id: str) -> dict[str, Any]:
         """The manifest entry of a source (a minimal one for an unknown id)."""
-        for entry in self.sources:
-            if entry["id"] == source_id:
-                return entry
-        return {"id": source_id, "title": source_id, "format": "", "date": "", "era": ""}
+        if not self._sources:
+            self._sources.update((entry["id"], entry) for entry in self.sources)
+        return self._sources.get(source_id) or {
+            "id": source_id, "title": source_id, "format": "", "date": "", "era": ""}
 
     def _index(self, kb: KnowledgeBase) -> None:
         index: dict[str, dict[str, list[Record]]] = defaultdict(lambda: defaultdict(list))

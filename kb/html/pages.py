@@ -26,6 +26,21 @@ STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no c
 _RECORD_ID = re.compile(r"\b([a-z0-9][a-z0-9-]*:[A-Za-z0-9.:~-]*[A-Za-z0-9~])")
 
 
+@dataclass(frozen=True)
+class RuleView:
+    """One rule as its block shows it: text, examples and the links around it."""
+
+    anchor: str
+    number: str
+    depth: int
+    body: Markup
+    examples: list[Markup]
+    keyword: tuple[str, str] | None
+    versions: list[tuple[str, str]]
+    quoted: list[tuple[str, str, str]]
+    cites: list[tuple[str, str, str]]
+
+
 @dataclass
 class Page:
     """One file of the site."""
@@ -101,6 +116,22 @@ class View:
         """Records that cite this one."""
         return [self.content.by_id[i] for i in self.content.cited_by.get(record.id, [])]
 
+    def rule(self, rule: Record) -> RuleView:
+        """What a rule's block shows (computed here: one call per rule keeps pages fast)."""
+        lines = self.lines(rule)
+        body = Markup("<br>").join(line for line in lines if not line.startswith("Example:"))
+        keyword = self.content.keyword_of_rule.get(rule.id)
+        versions, quoted = self.versions(rule)
+        return RuleView(
+            anchor=self.anchor(rule), number=rule.rule or "", depth=rule_depth(rule.rule or ""),
+            body=body, examples=[line for line in lines if line.startswith("Example:")],
+            keyword=(self.link(keyword), keyword.title) if keyword else None,
+            versions=[(self.link(r), f"{self.label(r.source)}: {r.rule or r.title}")
+                      for r in versions],
+            quoted=[(self.link(r), r.rule or r.title, self.label(r.source)) for r in quoted],
+            cites=[(self.link(r), _short(r.title), self.label(r.source))
+                   for r in self.cited_by(rule)])
+
     def versions(self, record: Record) -> tuple[list[Record], list[Record]]:
         """The same rule in the other Comprehensive Rules versions, and in other sources."""
         others = [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
@@ -152,6 +183,10 @@ def source_label(source: dict[str, Any]) -> str:
 def _era_key(content: SiteContent) -> Callable[[Record], tuple[str, str, int]]:
     order = {s["id"]: n for n, s in enumerate(content.sources)}
     return lambda r: (r.era or r.date, r.date, order.get(r.source, 0))
+
+
+def _short(title: str, width: int = 90) -> str:
+    return title if len(title) <= width else title[:width - 1].rstrip() + "…"
 
 
 def rule_depth(number: str) -> int:
@@ -267,7 +302,6 @@ def rules_context(content: SiteContent, source: str, top: str, tops: list[str]
               if s != source and top in ts]
     return {"source": source, "top": top, "heading": heading, "rules": rules,
             "attached": attached, "orphans": attached.get("", []),
-            "keyword_of": content.keyword_of_rule,
             "previous": tops[at - 1] if at > 0 else None,
             "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others}
 

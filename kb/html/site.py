@@ -21,7 +21,7 @@ import click
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from kb.html.content import SiteContent
-from kb.html.pages import Page, View, plan, rule_depth, source_label
+from kb.html.pages import Page, View, plan, source_label
 from kb.html.search_index import SEARCH_INDEX, write_search_index
 from kb.store import KnowledgeBase
 
@@ -38,7 +38,6 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("kb.html", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals["source_label"] = source_label
-    env.filters["rule_depth"] = rule_depth
     return env
 
 
