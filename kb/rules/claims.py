@@ -42,7 +42,9 @@ SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
                       r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
 EXAMPLE = re.compile(r"\bExample:.*", re.S)
 QUOTED = re.compile(r'"([^"]*)"')
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"\[])")
+# a sentence ends after . ! ? (also at the end of a quotation: `..."`, masked as ⟦n.⟧)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"\[\u27e6])"
+                          r"|(?<=[.!?]\u27e7)\s+(?=[A-Z(\[\u27e6])")
 
 # canonical trigger events: (pattern over a lower-cased trigger clause, event)
 TRIGGERS: tuple[tuple[str, str], ...] = (
@@ -61,8 +63,10 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
      "dies"),
     (r"put into a graveyard during its resolution", "put into graveyard from stack"),
     (r"enters the battlefield", "enters"),
+    (r"\benters\b", "enters"),
     (r"leaves the battlefield", "leaves"),
-    (r"\bcycle\b|discard \[?this card\]? to pay a cycling cost", "cycled"),
+    (r"\bcycle\b|discard \[?this card\]? to pay (?:a cycling cost|an activation cost of a "
+     r"cycling ability)", "cycled"),
     (r"\bcast\b", "cast"),
     (r"last time counter is removed", "last time counter removed"),
     (r"exiled this way", "exiled this way"),
@@ -216,11 +220,12 @@ def sentences(unit: str) -> list[str]:
 
     def hide(match: re.Match[str]) -> str:
         masked.append(match.group(0))
-        return f"\u27e6{len(masked) - 1}\u27e7"
+        end = "." if match.group(1)[-1:] in (".", "!", "?") else ""
+        return f"\u27e6{len(masked) - 1}{end}\u27e7"
 
     hidden = QUOTED.sub(hide, unit)
     parts = SENTENCE_END.split(hidden)
-    return [re.sub("\u27e6(\\d+)\u27e7", lambda m: masked[int(m.group(1))], p).strip()
+    return [re.sub("\u27e6(\\d+)\\.?\u27e7", lambda m: masked[int(m.group(1))], p).strip()
             for p in parts if p.strip()]
 
 
@@ -386,7 +391,7 @@ def _read_zones(claims: Claims, sentence: str, original: str) -> None:
         if re.search(pattern, folded) and zone not in claims.zones:
             claims.zones.append(zone)
             claims.quotes.setdefault(f"zone:{zone}", original)
-    for clause in re.findall(r"\b(?:functions?|works|activated only|can trigger)\b[^,;]*",
+    for clause in re.findall(r"\b(?:functions?|works|activated only|can trigger)\b[^,;.]*",
                              QUOTED.sub('""', folded)):
         for pattern, zone in ZONE_WORDS:
             if re.search(pattern, clause) and zone not in claims.functions_in:
