@@ -47,6 +47,13 @@ HOOKS: dict[str, str] = {
     "band_member": "(game, creature, ability, band) -> bool: may be in this attacking band",
     "assigns_opponents_damage": "(game, creature, ability, opponent) -> bool: this creature's "
                                 "controller divides `opponent`'s combat damage (banding)",
+    "can_cast": "(game, player, ability, card) -> bool: False forbids the player to cast it",
+    "can_activate": "(game, obj, ability, name) -> bool: False forbids activating the "
+                    "object's ability `name` (detain)",
+    "can_target": "(game, source, ability, target) -> bool: restriction on what a spell or "
+                  "ability of this source may target (enchant)",
+    "can_attach_to": "(game, attachment, ability, target) -> bool: restriction on what this "
+                     "Aura, Equipment or Fortification may be attached to (enchant)",
 }
 
 
@@ -271,6 +278,7 @@ class Replacement:
     applies: Callable[[Any], bool]
     apply: Callable[[Any], Any]
     uses: int | None = None  # None: until removed; 1: a one-shot shield
+    until: str = ""  # "end of turn": removed in the cleanup step; "": until removed
 
 
 @dataclass
@@ -449,6 +457,8 @@ class Game:
         """Resolve the top object of the stack."""
         item = self.stack.pop()
         if item.kind == "ability":
+            if item.targets and all(not self.target_legal(t, item.source) for t in item.targets):
+                return  # every target illegal: the ability doesn't resolve (608.2b)
             if item.resolve:
                 item.resolve(self, item)
             return
@@ -602,6 +612,8 @@ class Game:
         """Cast a spell: move it to the stack, total its cost (mana cost or an alternative,
         plus additional costs, then cost changes of its abilities), pay, emit `cast`."""
         origin = card.zone
+        if any(answer is False for answer in self.ask_all(player, "can_cast", card)):
+            raise IllegalAction(f"{player.name} can't cast {card.name}")
         cost = alternative if alternative is not None else Cost.parse(card.mana_cost)
         for extra in additional:
             cost = cost + extra
@@ -649,6 +661,8 @@ class Game:
         card.notes["enter_under"] = item.controller
         card.notes["cast_item"] = item
         self.move(card, "battlefield", cause="resolve")
+        if card.is_("aura") and item.targets and card.zone == "battlefield":
+            self.attach(card, item.targets[0])  # an Aura spell enters attached (303.4f)
 
     # -- targets
     def check_target(self, target: Any, source: GameObject) -> None:
@@ -661,15 +675,52 @@ class Game:
         if isinstance(target, GameObject) and target.zone not in ("battlefield", "stack",
                                                                  "graveyard", "hand", "exile"):
             return False
+        if any(answer is False for answer in self.ask_all(source, "can_target", target)):
+            return False
         return all(answer is not False for answer in self.ask_all(target, "can_be_targeted_by",
                                                                   source))
 
     def attach(self, attachment: GameObject, target: GameObject | Player) -> None:
         """Attach an Aura, Equipment or Fortification (protection may forbid it)."""
-        if any(a is False for a in self.ask_all(target, "can_be_attached_by", attachment)):
+        if not self.can_attach(attachment, target):
             raise IllegalAction(f"{attachment.name} can't be attached to "
                                 f"{getattr(target, 'name', target)}")
         attachment.attached_to = target
+
+    def can_attach(self, attachment: GameObject, target: GameObject | Player) -> bool:
+        """Whether `attachment` may be attached to `target` (protection on the target,
+        enchant and the like on the attachment)."""
+        if any(a is False for a in self.ask_all(target, "can_be_attached_by", attachment)):
+            return False
+        return all(a is not False for a in self.ask_all(attachment, "can_attach_to", target))
+
+    # -- activated abilities
+    def sorcery_timing(self, player: Player) -> bool:
+        """Whether `player` could cast a sorcery now: their turn, no combat, an empty stack
+        (307.1; the model has no separate main phases)."""
+        return player is self.active and self.combat is None and not self.stack
+
+    def activate(self, obj: GameObject, name: str, *, cost: Cost | str = "",
+                 resolve: Callable[[Game, StackItem], None] | None = None,
+                 targets: Iterable[Any] = (), sorcery: bool = False,
+                 player: Player | None = None) -> StackItem:
+        """Activate the ability `name` of `obj` (602.2): `can_activate` hooks may forbid it,
+        `sorcery` limits it to sorcery timing, targets must be legal, the cost is paid; the
+        ability goes on the stack (`activated` event)."""
+        player = player or obj.controller or obj.owner
+        if any(answer is False for answer in self.ask_all(obj, "can_activate", name)):
+            raise IllegalAction(f"{obj.name}'s {name} ability can't be activated")
+        if sorcery and not self.sorcery_timing(player):
+            raise IllegalAction(f"{name} can be activated only as a sorcery")
+        targets = list(targets)
+        for target in targets:
+            self.check_target(target, obj)
+        self.pay(player, Cost.parse(cost) if isinstance(cost, str) else cost)
+        item = StackItem("ability", obj, player, resolve=resolve, targets=targets,
+                         label=f"{name} of {obj.name}")
+        self.stack.append(item)
+        self.emit("activated", obj, player=player, item=item, ability=name)
+        return item
 
     # -- combat
     def begin_combat(self) -> Combat:
@@ -881,6 +932,22 @@ class Game:
             remaining -= amount
         return result
 
+    def remove_from_combat(self, creature: GameObject) -> None:
+        """A creature stops being an attacking or blocking creature (506.4)."""
+        combat = self.combat
+        if combat is None:
+            return
+        combat.attackers.pop(creature, None)
+        for blocked in combat.blocking.pop(creature, []):
+            if creature in combat.blocks.get(blocked, []):
+                combat.blocks[blocked].remove(creature)
+        for blocker in combat.blocks.pop(creature, []):
+            if creature in combat.blocking.get(blocker, []):
+                combat.blocking[blocker].remove(creature)
+        for band in combat.bands:
+            if creature in band:
+                band.remove(creature)
+
     def end_combat(self) -> None:
         """End of combat: creatures stop attacking and blocking."""
         self.combat = None
@@ -955,8 +1022,9 @@ class Game:
                 obj.counters = +obj.counters
                 acted = True
             if not obj.is_("creature"):
-                if obj.is_("aura") and obj.attached_to is None:
-                    self.move(obj, "graveyard", cause="state")
+                if obj.is_("aura") and (obj.attached_to is None
+                                        or not self.can_attach(obj, obj.attached_to)):
+                    self.move(obj, "graveyard", cause="state")  # 704.5m-n
                     acted = True
                 continue
             if obj.current_toughness <= 0:
@@ -979,6 +1047,8 @@ class Game:
             obj.deathtouched = False
             obj.effects = [e for e in obj.effects if e.until not in ("end of turn", "this turn",
                                                                        "this combat")]
+        self.replacements = [r for r in self.replacements
+                             if r.until not in ("end of turn", "this turn")]
         self.end_combat()
 
     def next_turn(self) -> Player:
