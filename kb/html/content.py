@@ -57,6 +57,7 @@ class SiteContent:
     keyword_of_rule: dict[str, Record] = field(default_factory=dict)
     order: dict[str, int] = field(default_factory=dict)
     rules_tops: dict[str, list[str]] = field(default_factory=dict)
+    flagged: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
@@ -95,6 +96,9 @@ class SiteContent:
                                            "by_source", "about_keyword", "about_card",
                                            "glossary_terms"))
         self.rules_tops = self._rules_tops()
+        for n, finding in enumerate(self.validation.get("findings", []), 1):
+            for record_id in finding.get("records", []):
+                self.flagged.setdefault(record_id, []).append((n, finding))
         self.card_keywords = {name: card_keywords(group, set(self.keywords))
                               for name, group in self.cards.items()}
         self._links(kb)

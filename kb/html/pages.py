@@ -143,6 +143,12 @@ class View:
         """The validation result of a definition record, if it was checked."""
         return self.content.checks.get(record.id)
 
+    def flags(self, record: Record) -> list[tuple[str, str]]:
+        """Validation findings about a ruling or answer: (href on the findings page, kind)."""
+        return [(self.to(Place("findings.html", f"finding-{n}")), str(f.get("kind", "")))
+                for n, f in self.content.flagged.get(record.id, [])
+                if record.kind in ("ruling", "qa")]
+
     def check_details(self, check: dict[str, Any]) -> str:
         """What a check found, as one line of text."""
         details = check.get("details") or ""
