@@ -109,7 +109,7 @@ def fts5_db(build, folder: Path) -> Path:
 
     from kb.store import KnowledgeBase
 
-    path = folder / "fts5.sqlite"
+    path = folder / f"fts5-{build.path.name}.sqlite"
     db = sqlite3.connect(path)
     db.execute("create virtual table t using fts5(title, body)")
     with KnowledgeBase(build.store) as kb:

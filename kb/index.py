@@ -7,6 +7,7 @@ Rule numbers live in ID fields (`rule`, and `rule_prefix` for `702.81` -> its su
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -26,8 +27,10 @@ INDEX_NAME = "records"
 NAMES_FILE = "names.json"
 
 
+@functools.cache
 def text_analyzer() -> StemmingAnalyzer:
-    """English stemming without a stoplist, so phrases keep every word and its position."""
+    """English stemming without a stoplist, so phrases keep every word and its position
+    (one shared instance: building an analyzer costs more than running it)."""
     return StemmingAnalyzer(stoplist=None, minsize=1)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,10 @@ _STOPWORDS = frozenset((
     "with you your"
 ).split())
 MATCH_FIELDS = ("title", "text", "names")
+# A word in more than this share of all records counts as common (see `build_query`).
+COMMON_SHARE = 0.2
+# A query of more words is a question or a sentence, not a phrase to find as such.
+MAX_PHRASE_WORDS = 5
 # Authority of each kind of record, multiplied into the score: the rules themselves and
 # definitions first, then official answers, then the documents that quote or apply them.
 KIND_PRIOR = {"rule": 1.25, "glossary": 1.25, "keyword": 1.15, "qa": 1.1, "ruling": 1.0,
@@ -131,7 +136,9 @@ class Searcher:
         return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
 
     def _ranked(self, text: str, filters: wq.Query | None, limit: int) -> SearchResult:
-        q, terms = build_query(text)
+        reader = self._searcher.reader()
+        limit_df = COMMON_SHARE * reader.doc_count()
+        q, terms = build_query(text, lambda t: reader.doc_frequency("text", t) > limit_df)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
         results = self._searcher.search(q, filter=filters, limit=max(limit * 5, 50))
@@ -144,7 +151,21 @@ class Searcher:
         highlight = {*terms, *stems(text), *stems(" ".join(alternative_wordings(text)))}
         hits = [Hit(records[i], score, snippet(records[i]["text"], highlight))
                 for score, i in _distinct(scored, records)[:limit]]
-        return SearchResult(query=text, total=len(results), hits=hits, terms=sorted(highlight))
+        total = max(len(hits), self._count(terms, filters))
+        return SearchResult(query=text, total=total, hits=hits, terms=sorted(highlight))
+
+    def _count(self, terms: list[str], filters: wq.Query | None) -> int:
+        """How many records contain any of the words (cheaper than counting the full query's
+        matches, which Whoosh does by running it again)."""
+        reader = self._searcher.reader()
+        found: set[int] = set()
+        for field_name in MATCH_FIELDS:
+            for term in terms:
+                if reader.doc_frequency(field_name, term):
+                    found.update(reader.postings(field_name, term).all_ids())
+        if filters is not None and found:
+            found &= set(self._searcher.docs_for_query(filters))
+        return len(found)
 
     def _hit(self, hit: Any, score: float, text: str) -> Hit:
         record = json.loads(hit["payload"])
@@ -190,15 +211,16 @@ class QuerySignals:
 
     terms: set[str]
     question: bool
-    wordings: list[set[str]]
+    wording: re.Pattern[str] | None
 
     @classmethod
     def of(cls, text: str, terms: list[str]) -> QuerySignals:
-        """Read a query: its stems, whether it asks a question, the renamed phrases in the
-        era wording the user wrote (each as the set of its content stems)."""
-        wordings = [{t for t in stems(this) if t not in _STOPWORDS}
-                    for this, _ in renamed_phrases(text)]
-        return cls(set(terms), bool(_QUESTION.search(text)), [w for w in wordings if w])
+        """Read a query: its stems, whether it asks a question, and the renamed phrases it
+        uses in the era wording the user wrote."""
+        phrases = [_loose_phrase(this) for this, _ in renamed_phrases(text)]
+        wording = re.compile(r"\b(?:" + "|".join(phrases) + r")\b",
+                             re.IGNORECASE) if phrases else None
+        return cls(set(terms), bool(_QUESTION.search(text)), wording)
 
     def rerank(self, score: float, record: dict[str, Any]) -> float:
         """The engine's score times: the kind's authority (answers first for a question),
@@ -208,11 +230,15 @@ class QuerySignals:
         title = set(stems(modernize(record["title"])))
         covered = len(self.terms & title) / len(self.terms) if self.terms else 0.0
         score *= priors.get(record["kind"], 1.0) * (1.0 + TITLE_BONUS * covered)
-        if self.wordings:
-            own = set(stems(record["text"]))
-            if any(wording <= own for wording in self.wordings):
-                score *= WORDING_BONUS
+        if self.wording and self.wording.search(record["text"]):
+            score *= WORDING_BONUS
         return score
+
+
+def _loose_phrase(phrase: str) -> str:
+    """A pattern for a phrase in any inflection, with up to two words inserted between its
+    words (`remove from the game` finds `removed it from the game`)."""
+    return r"\W+(?:\w+\W+){0,2}?".join(re.escape(word) + r"\w*" for word in phrase.split())
 
 
 def _distinct(scored: list[tuple[float, int]],
@@ -240,23 +266,30 @@ def _era_rank(source_id: str) -> int:
     return int(digits) if digits else 0
 
 
-def build_query(text: str) -> tuple[wq.Query | None, list[str]]:
-    """The Whoosh query for a user's text, and the stems it looks for."""
+def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
+                ) -> tuple[wq.Query | None, list[str]]:
+    """The Whoosh query for a user's text, and the stems it looks for.
+
+    Words that `is_common` (found in a large share of all records) only add to the phrase
+    score, not to the word-by-word match, when rarer words remain: they barely tell records
+    apart and scoring them costs most of a query's time.
+    """
     modern = modernize(text.replace("*", " "))
     phrases = [stems(p) for p in _PHRASE.findall(modern)]
     plain = stems(modern.replace('"', " "))
     if not plain:
         return None, []
     content = [t for t in plain if t not in _STOPWORDS] or plain
+    rare = [t for t in dict.fromkeys(content) if not is_common(t)] or list(dict.fromkeys(content))
     per_word = [wq.DisjunctionMax([wq.Term(f, t) for f in MATCH_FIELDS], tiebreak=0.1)
-                for t in dict.fromkeys(content)]
+                for t in rare]
     parts: list[wq.Query] = [wq.Or(per_word, scale=0.9)]
-    if len(plain) > 1:
+    if 1 < len(plain) <= MAX_PHRASE_WORDS:
         parts.append(wq.Or([wq.Phrase("text", plain, slop=1, boost=2.0),
                             wq.Phrase("title", plain, slop=1, boost=2.0),
                             wq.Phrase("names", plain, boost=2.0),
                             wq.Phrase("defines", plain, boost=4.0)]))
-    else:
+    elif len(plain) == 1:
         parts.append(wq.Term("defines", plain[0], boost=4.0))
     numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
     parts += [wq.Term("rule_prefix", n, boost=5.0) for n in numbers]
