@@ -182,6 +182,10 @@ def test_card_page_shows_text_rulings_and_keywords(site: Site) -> None:
     rulings = soup.select(".ruling")
     assert any("lifelink" in r.get_text().lower() for r in rulings)
     assert "Creature" in soup.select_one(".type-line").get_text()
+    # the 2008 ruling (each lifelink instance triggers) is flagged as superseded
+    flag = soup.select_one(".ruling .flag")
+    assert flag is not None and flag.get_text() == "superseded ruling"
+    assert flag["href"].startswith("../findings.html#finding-")
 
 
 def test_unresolved_references_are_plain_text_and_listed(site: Site) -> None:
