@@ -54,6 +54,15 @@ HOOKS: dict[str, str] = {
                   "ability of this source may target (enchant)",
     "can_attach_to": "(game, attachment, ability, target) -> bool: restriction on what this "
                      "Aura, Equipment or Fortification may be attached to (enchant)",
+    "instant_timing": "(game, card, ability) -> bool: may be cast any time an instant could "
+                      "(flash)",
+    "stack_restriction": "(game, spell, ability, action) -> bool: True forbids `action` "
+                         "('cast', 'activate', 'activate mana') while this spell is on the "
+                         "stack (split second)",
+    "has_type": "(game, obj, ability, type) -> bool: the object has this type in every zone "
+                "(characteristic-defining: changeling)",
+    "phases_out": "(game, permanent, ability) -> bool: phases out in its controller's untap "
+                  "step (phasing)",
 }
 
 
@@ -164,6 +173,7 @@ class GameObject:
     attached_to: GameObject | Player | None = None
     effects: list[PTEffect] = field(default_factory=list)
     face_down: bool = False
+    phased_out: str = ""  # "", "directly" or "indirectly" (702.26)
     ident: int = 0
     effect: Callable[[Game, StackItem], None] | None = None  # an instant/sorcery's text
     notes: dict[str, Any] = field(default_factory=dict)
@@ -318,6 +328,7 @@ class Game:
         self.choices: dict[str, Any] = {}
         self.spells_cast_this_turn: list[GameObject] = []
         self.delayed: list[tuple[str, Callable[[Game, Event], bool], StackItem]] = []
+        self.phased_out: list[GameObject] = []
         self._next_id = 0
         self._specs: dict[str, Any] = {}
 
@@ -360,7 +371,8 @@ class Game:
 
     def _remove(self, obj: GameObject) -> None:
         if obj.zone == "battlefield":
-            self.battlefield.remove(obj)
+            (self.phased_out if obj.phased_out else self.battlefield).remove(obj)
+            obj.phased_out = ""
         elif obj.zone == "stack":
             self.stack[:] = [item for item in self.stack if item.source is not obj]
         elif obj in obj.owner.zone(obj.zone):
@@ -490,6 +502,7 @@ class Game:
             _reset(obj)
             obj.controller = obj.notes.pop("enter_under", obj.owner)
             obj.sick = True
+            obj.notes["entered_from"] = origin
             self._place(obj, "battlefield")
             self._apply_enters(obj)
         else:
@@ -590,8 +603,9 @@ class Game:
         player.pool["C"] += cost.generic
         player.pool.update(cost.colored)
 
-    def pay(self, player: Player, cost: Cost) -> None:
-        """Pay a mana cost from the pool (colored first, then generic from what is left)."""
+    def pay(self, player: Player, cost: Cost) -> Counter:
+        """Pay a mana cost from the pool (colored first, then generic from what is left);
+        returns the mana spent, by color (`C` colorless)."""
         pool = Counter(player.pool)
         for color, count in cost.colored.items():
             if pool[color] < count:
@@ -604,7 +618,9 @@ class Game:
             take = min(pool[color], remaining)
             pool[color] -= take
             remaining -= take
+        spent = player.pool - pool
         player.pool = +pool
+        return spent
 
     def cast(self, player: Player, card: GameObject, *, alternative: Cost | None = None,
              additional: Iterable[Cost] = (), paid: dict[str, Any] | None = None,
@@ -614,6 +630,8 @@ class Game:
         origin = card.zone
         if any(answer is False for answer in self.ask_all(player, "can_cast", card)):
             raise IllegalAction(f"{player.name} can't cast {card.name}")
+        if self.stack_forbids("cast"):
+            raise IllegalAction(f"{player.name} can't cast {card.name} now")
         cost = alternative if alternative is not None else Cost.parse(card.mana_cost)
         for extra in additional:
             cost = cost + extra
@@ -624,7 +642,7 @@ class Game:
             self.check_target(target, card)
         for ability, fn in self.hooks(card, "cost_change"):
             fn(self, card, ability, cost)
-        self.pay(player, cost)
+        item.paid["mana"] = self.pay(player, cost)
         item.paid["cost"] = cost
         self._remove(card)
         card.zone = "stack"
@@ -672,8 +690,8 @@ class Game:
 
     def target_legal(self, target: Any, source: GameObject) -> bool:
         """Whether `source` (a spell or an ability's source) may target `target`."""
-        if isinstance(target, GameObject) and target.zone not in ("battlefield", "stack",
-                                                                 "graveyard", "hand", "exile"):
+        if isinstance(target, GameObject) and (target.phased_out or target.zone not in (
+                "battlefield", "stack", "graveyard", "hand", "exile")):
             return False
         if any(answer is False for answer in self.ask_all(source, "can_target", target)):
             return False
@@ -694,7 +712,29 @@ class Game:
             return False
         return all(a is not False for a in self.ask_all(attachment, "can_attach_to", target))
 
-    # -- activated abilities
+    # -- timing, activated abilities
+    def stack_forbids(self, action: str) -> bool:
+        """Whether a spell on the stack forbids `action` ('cast', 'activate', 'activate
+        mana'): hook `stack_restriction` (split second)."""
+        return any(any(self.ask_all(item.source, "stack_restriction", action))
+                   for item in self.stack if item.kind == "spell")
+
+    def may_cast(self, player: Player, card: GameObject) -> bool:
+        """Whether `player` may cast `card` now: prohibitions (`can_cast`), spells on the
+        stack (`stack_restriction`), and timing: instants and cards whose abilities allow it
+        (`instant_timing`) any time, others at sorcery timing (304.1, 307.1)."""
+        if any(answer is False for answer in self.ask_all(player, "can_cast", card)):
+            return False
+        if self.stack_forbids("cast"):
+            return False
+        if card.is_("instant") or any(self.ask_all(card, "instant_timing")):
+            return True
+        return self.sorcery_timing(player)
+
+    def has_type(self, obj: GameObject, type_: str) -> bool:
+        """`obj.is_(type_)`, or an ability gives it that type (hook `has_type`)."""
+        return obj.is_(type_) or any(self.ask_all(obj, "has_type", type_))
+
     def sorcery_timing(self, player: Player) -> bool:
         """Whether `player` could cast a sorcery now: their turn, no combat, an empty stack
         (307.1; the model has no separate main phases)."""
@@ -703,7 +743,7 @@ class Game:
     def activate(self, obj: GameObject, name: str, *, cost: Cost | str = "",
                  resolve: Callable[[Game, StackItem], None] | None = None,
                  targets: Iterable[Any] = (), sorcery: bool = False,
-                 player: Player | None = None) -> StackItem:
+                 player: Player | None = None, mana: bool = False) -> StackItem:
         """Activate the ability `name` of `obj` (602.2): `can_activate` hooks may forbid it,
         `sorcery` limits it to sorcery timing, targets must be legal, the cost is paid; the
         ability goes on the stack (`activated` event)."""
@@ -712,6 +752,8 @@ class Game:
             raise IllegalAction(f"{obj.name}'s {name} ability can't be activated")
         if sorcery and not self.sorcery_timing(player):
             raise IllegalAction(f"{name} can be activated only as a sorcery")
+        if self.stack_forbids("activate mana" if mana else "activate"):
+            raise IllegalAction(f"{name} can't be activated now")
         targets = list(targets)
         for target in targets:
             self.check_target(target, obj)
@@ -1042,7 +1084,7 @@ class Game:
         effects end."""
         self.emit("end step", player=self.active)
         self.resolve_stack()
-        for obj in self.battlefield:
+        for obj in self.battlefield + self.phased_out:
             obj.damage = 0
             obj.deathtouched = False
             obj.effects = [e for e in obj.effects if e.until not in ("end of turn", "this turn",
@@ -1057,6 +1099,7 @@ class Game:
         self.active = self.opponent(self.active)
         self.turn += 1
         self.spells_cast_this_turn = []
+        self.phasing(self.active)
         for obj in self.battlefield:
             for effect in list(obj.effects):
                 if effect.until == f"your next turn:{self.active.name}":
@@ -1071,6 +1114,45 @@ class Game:
         if self.turn > 2:
             self.draw(self.active)
         return self.active
+
+
+    # -- phasing (702.26): no zone change, the permanent is treated as though it doesn't exist
+    def phasing(self, player: Player) -> None:
+        """The phasing turn-based action of `player`'s untap step: their permanents whose
+        abilities say so (`phases_out`) phase out; simultaneously, those that phased out
+        directly under their control phase in."""
+        going = [o for o in self.battlefield if o.controller is player
+                 and any(self.ask_all(o, "phases_out"))]
+        coming = [o for o in self.phased_out if o.controller is player
+                  and o.phased_out == "directly"]
+        for obj in going:
+            self.phase_out(obj)
+        for obj in coming:
+            self.phase_in(obj)
+
+    def phase_out(self, obj: GameObject, how: str = "directly") -> None:
+        """Phase a permanent out (with what is attached to it, indirectly): it leaves combat
+        and the battlefield's list without a zone change; counters and status stay."""
+        if obj not in self.battlefield:
+            return
+        self.remove_from_combat(obj)
+        self.battlefield.remove(obj)
+        self.phased_out.append(obj)
+        obj.phased_out = how
+        for other in list(self.battlefield):
+            if other.attached_to is obj:
+                self.phase_out(other, "indirectly")
+
+    def phase_in(self, obj: GameObject) -> None:
+        """Phase a permanent in, with what phased out indirectly along with it."""
+        if obj not in self.phased_out:
+            return
+        self.phased_out.remove(obj)
+        self.battlefield.append(obj)
+        obj.phased_out = ""
+        for other in list(self.phased_out):
+            if other.attached_to is obj and other.phased_out == "indirectly":
+                self.phase_in(other)
 
 
 def _reset(obj: GameObject) -> None:
