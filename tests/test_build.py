@@ -114,3 +114,34 @@ def test_an_added_rules_file_stays_until_reset(tmp_path: Path) -> None:
     assert "cr-2008-10-01" in again.counts
     kbbuild.reset_added(home)
     assert "cr-2008-10-01" not in kbbuild.ensure_built(DATA, home).counts
+
+
+def test_searching_while_another_process_rebuilds(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from kb.freshness import load_build
+    from kb.search import Searcher
+    from tests.conftest import ROOT
+
+    data, home = _copy_data(tmp_path), tmp_path / "home"
+    first = kbbuild.ensure_built(data, home)
+    wiki = data / "sources" / "judge-wiki-keywords-appendix-c.txt"
+    wiki.write_text(wiki.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    rebuild = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from kb.build import ensure_built; ensure_built(Path(sys.argv[1]), Path(sys.argv[2]))",
+         str(data), str(home)], cwd=ROOT)
+    searches = 0
+    while rebuild.poll() is None or searches == 0:
+        pointer = read_current(home)
+        assert pointer is not None
+        build = load_build(home, pointer)
+        assert build is not None
+        searcher = Searcher(build.index)
+        assert searcher.search("exalted").hits
+        searcher.close()
+        searches += 1
+    assert rebuild.returncode == 0 and searches > 0
+    pointer = read_current(home)
+    assert pointer and pointer["build"] != first.path.name
