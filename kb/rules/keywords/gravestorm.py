@@ -1,0 +1,40 @@
+"""Gravestorm (702.67 in 2012, 502.67 in 2008): a triggered ability that functions on the
+stack; "When you cast this spell, put a copy of it onto the stack for each permanent that was
+put into a graveyard from the battlefield this turn." Multiple instances trigger
+separately."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.game import Ability, Event, Game, GameObject
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._common import this_object
+from kb.rules.keywords._spells import check_copy_count, turn_start
+
+
+def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
+    """Copy the spell once for each permanent that died this turn."""
+    died = sum(1 for e in game.log[turn_start(game):] if e.name == "dies")
+    for _ in range(died):
+        game.copy_spell(event.data["item"])
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Copies of a spell with gravestorm, counted as the text counts them."""
+    return check_copy_count(claims, era, "gravestorm")
+
+
+register(Keyword(
+    name="gravestorm",
+    kind=("triggered",),
+    parameter=("",),
+    trigger=("cast",),
+    zones=("stack",),
+    functions_in=("stack",),
+    trigger_zones=("stack",),
+    durations=("this turn",),
+    instances="separate",
+    effect=_effect,
+    condition=this_object,
+    checks=(Check("a copy for each permanent put into a graveyard this turn", check),),
+))
