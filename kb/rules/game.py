@@ -44,6 +44,8 @@ HOOKS: dict[str, str] = {
     "as_enters": "(game, obj, ability) -> None: replacement as the object enters",
     "replace_zone_change": "(game, obj, ability, change) -> None: change a ZoneChange",
     "cost_change": "(game, obj, ability, cost) -> None: change a Cost as the spell is cast",
+    "as_drawn": "(game, card, ability) -> None: a static ability acting as its card is drawn "
+                "(miracle: reveal it)",
     "band_member": "(game, creature, ability, band) -> bool: may be in this attacking band",
     "assigns_opponents_damage": "(game, creature, ability, opponent) -> bool: this creature's "
                                 "controller divides `opponent`'s combat damage (banding)",
@@ -243,6 +245,7 @@ class ZoneChange:
     owner_zone: Player | None = None
     cause: str = ""
     applied: set[str] = field(default_factory=set)
+    events: list[str] = field(default_factory=list)  # emitted once it arrives (madness)
 
 
 @dataclass
@@ -321,6 +324,7 @@ class Game:
         self.stack: list[StackItem] = []
         self.active = self.players[0]
         self.turn = 1
+        self.step = "main"  # "untap", "upkeep", "draw", "main", "end" (no separate phases)
         self.combat: Combat | None = None
         self.replacements: list[Replacement] = []
         self.pending: list[StackItem] = []
@@ -509,6 +513,8 @@ class Game:
             obj.controller = obj.owner
             self._place(obj, change.to, top=change.to == "library")
         self.emit_zone_events(obj, origin, change.to, info)
+        for name in change.events:
+            self.emit(name, obj, origin=origin, to=change.to)
         return change.to
 
     def emit_zone_events(self, obj: GameObject, origin: str, to: str,
@@ -559,6 +565,9 @@ class Game:
             card = player.library[0]
             self.move(card, "hand")
             drawn.append(card)
+            self.emit("draw", card, player=player)
+            for ability, fn in self.hooks(card, "as_drawn"):
+                fn(self, card, ability)
         return drawn
 
     def _replace_draw(self, draw: Event) -> None:
@@ -738,7 +747,8 @@ class Game:
     def sorcery_timing(self, player: Player) -> bool:
         """Whether `player` could cast a sorcery now: their turn, no combat, an empty stack
         (307.1; the model has no separate main phases)."""
-        return player is self.active and self.combat is None and not self.stack
+        return (player is self.active and self.combat is None and not self.stack
+                and self.step == "main")
 
     def activate(self, obj: GameObject, name: str, *, cost: Cost | str = "",
                  resolve: Callable[[Game, StackItem], None] | None = None,
@@ -1082,6 +1092,7 @@ class Game:
     def end_turn(self) -> None:
         """End step (`end step` event) and cleanup: damage wears off, "until end of turn"
         effects end."""
+        self.step = "end"
         self.emit("end step", player=self.active)
         self.resolve_stack()
         for obj in self.battlefield + self.phased_out:
@@ -1107,12 +1118,16 @@ class Game:
             if obj.controller is self.active:
                 obj.tapped = False
                 obj.sick = False
+        self.step = "untap"
         self.emit("untap step", player=self.active)
         self.resolve_stack()
+        self.step = "upkeep"
         self.emit("upkeep", player=self.active)
         self.resolve_stack()
+        self.step = "draw"
         if self.turn > 2:
             self.draw(self.active)
+        self.step = "main"
         return self.active
 
 
