@@ -56,6 +56,8 @@ HOOKS: dict[str, str] = {
                   "ability of this source may target (enchant)",
     "can_attach_to": "(game, attachment, ability, target) -> bool: restriction on what this "
                      "Aura, Equipment or Fortification may be attached to (enchant)",
+    "as_resolves": "(game, spell, ability, item) -> None: a keyword's part of a resolving "
+                   "instant or sorcery (epic's spell abilities)",
     "instant_timing": "(game, card, ability) -> bool: may be cast any time an instant could "
                       "(flash)",
     "stack_restriction": "(game, spell, ability, action) -> bool: True forbids `action` "
@@ -679,6 +681,8 @@ class Game:
         if card.types & {"instant", "sorcery"}:
             if card.effect:
                 card.effect(self, item)
+            for ability, fn in self.hooks(card, "as_resolves"):
+                fn(self, card, ability, item)
             self.emit("resolved", card, item=item)
             if not item.is_copy and card.zone == "stack":
                 self.move(card, "graveyard", cause="resolve")
