@@ -365,3 +365,14 @@ def test_cli_writes_the_site_and_refuses_a_foreign_folder(shipped_home: Path,
     assert result.exit_code == 2
     assert "not an mtgkb site" in result.output
     assert (foreign / "todo.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_word_changes_give_spans_of_the_new_text() -> None:
+    from kb.show import word_changes, word_diff
+
+    old, new = "a b  c d", "a x c d e"
+    changes = word_changes(old, new)
+    assert [(c.removed, new[c.start:c.end]) for c in changes] == [("b", "x"), ("", "e")]
+    assert word_diff(old, new) == "a [-b-] {+x+} c d {+e+}"
+    assert changes_against("502.83a Exalted.", "702.81a Exalted.") == []
+    assert changes_against("502.83a Exalted.", "Exalted.") == []
