@@ -108,16 +108,19 @@ def check_face_down(claims: Claims, era: str) -> list[str] | None:
                 0 if "text" in lacks else 2, [] if "subtypes" in lacks else ["dragon"],
                 0 if "mana cost" in lacks else 6)
     scenario = "Hidden Dragon (5/5 Dragon, {4}{R}{R}, flying, morph) cast face down"
-    forbidden = claims.says(r"can't (?:normally )?cast a card face down")
+    rule = claims.says(r"\byou (?:can't|cannot|can) (?:normally )?cast a card face down")
+    word = re.search(r"\byou (can't|cannot|can) (?:normally )?cast a card face down",
+                     rule or "", re.I)
     return (differ(f"it is cast face down by paying {cost.group(1) if cost else '?'}",
                    sentence, scenario + ": mana paid", expected_cost, result["cast"])
             + differ(f"a {size.group(1)}/{size.group(2)} face-down creature with no "
                      f"{', '.join(sorted(lacks))}", sentence, scenario + ": (power, "
                      "toughness, name, abilities, subtypes, mana value)", expected,
                      result["down"])
-            + (differ("a card without morph can't be cast face down", forbidden,
-                      "Plain Bear (no morph) cast face down: allowed?", False,
-                      result["plain"] is not None) if forbidden else []))
+            + (differ(f"a card without morph {word.group(1)} be cast face down", rule or "",
+                      "Plain Bear (no morph) cast face down: allowed?",
+                      word.group(1).lower() == "can", result["plain"] is not None)
+               if word else []))
 
 
 def check_face_up(claims: Claims, era: str) -> list[str] | None:
