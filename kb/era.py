@@ -63,6 +63,13 @@ _REMOVE_OBJECT = re.compile(
 )
 _EXILE_FORMS = {"e": "exile", "es": "exiles", "ed": "exiled", "ing": "exiling"}
 
+# "return it to play", "put that card into play" -> "... to / onto the battlefield"
+_TO_PLAY = re.compile(
+    r"\b(return|returns|returned|returning|put|puts|putting)\b"
+    r"((?:\s+(?!(?:to|into|onto|from)\b)[\w'/-]+){1,6}?)\s+(?:to|into) play\b",
+    re.IGNORECASE,
+)
+
 
 def _same_case(model: str, word: str) -> str:
     return word[0].upper() + word[1:] if model[:1].isupper() else word
@@ -78,7 +85,11 @@ def modernize(text: str) -> str:
         verb = _EXILE_FORMS[match.group(2).lower()]
         return _same_case(match.group(1), verb) + match.group(3)
 
-    return _PATTERN.sub(swap, _REMOVE_OBJECT.sub(exile, text))
+    def battlefield(match: re.Match[str]) -> str:
+        onto = "to" if match.group(1).lower().startswith("return") else "onto"
+        return f"{match.group(1)}{match.group(2)} {onto} the battlefield"
+
+    return _PATTERN.sub(swap, _TO_PLAY.sub(battlefield, _REMOVE_OBJECT.sub(exile, text)))
 
 
 def renamed_phrases(text: str) -> list[tuple[str, str]]:
