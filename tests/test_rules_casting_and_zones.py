@@ -44,6 +44,42 @@ KICKER = (
     'kicker ability. "Multikicker [cost]" means "You may pay an additional [cost] any number '
     'of times as you cast this spell." A multikicker cost is a kicker cost.')
 
+ENTWINE = (
+    '702.40a Entwine is a static ability of modal spells (see rule 700.2) that functions while '
+    'the spell is on the stack. "Entwine [cost]" means "You may choose all modes of this spell '
+    'instead of just one. If you do, you pay an additional [cost]." Using the entwine ability '
+    'follows the rules for choosing modes and paying additional costs in rules 601.2b and '
+    '601.2e-g. 702.40b If the entwine cost was paid, follow the text of each of the modes in '
+    'the order written on the card when the spell resolves.')
+EVOKE = (
+    '702.72a Evoke represents two abilities: a static ability that functions in any zone from '
+    'which the card with evoke can be cast and a triggered ability that functions on the '
+    'battlefield. "Evoke [cost]" means "You may cast this card by paying [cost] rather than '
+    'paying its mana cost" and "When this permanent enters the battlefield, if its evoke cost '
+    'was paid, its controller sacrifices it." Paying a card\'s evoke cost follows the rules '
+    'for paying alternative costs in rules 601.2b and 601.2e-g.')
+OVERLOAD = (
+    '702.94a Overload is a keyword that represents two static abilities: one that functions '
+    'from any zone in which the spell with overload can be cast and another that functions '
+    'while the card is on the stack. Overload [cost] means "You may choose to pay [cost] '
+    'rather than pay this spell\'s mana cost" and "If you chose to pay this spell\'s overload '
+    'cost, change its text by replacing all instances of the word \'target\' with the word '
+    '\'each.\'" Using the overload ability follows the rules for paying alternative costs in '
+    'rules 601.2b and 601.2e-g. 702.94b If a player chooses to pay the overload cost of a '
+    'spell, that spell won\'t require any targets.')
+PROWL = (
+    '702.74a Prowl is a static ability that functions on the stack. "Prowl [cost]" means "You '
+    'may pay [cost] rather than pay this spell\'s mana cost if a player was dealt combat '
+    'damage this turn by a source that, at the time it dealt that damage, was under your '
+    'control and had any of this spell\'s creature types." Paying a spell\'s prowl cost '
+    'follows the rules for paying alternative costs in rules 601.2b and 601.2e-g.')
+RETRACE = (
+    '702.79a Retrace appears on some instants and sorceries. It represents a static ability '
+    'that functions while the card with retrace is in a player\'s graveyard. "Retrace" means '
+    '"You may cast this card from your graveyard by discarding a land card as an additional '
+    'cost to cast it." Casting a spell using its retrace ability follows the rules for paying '
+    'additional costs in rules 601.2b and 601.2e-g.')
+
 # judge-wiki-keywords-appendix-c.txt (2011 wording; capture damage as in the file)
 BUYBACK_WIKI = (
     'Buyback represents two static abilities that function while the spell is on the stack. '
@@ -57,7 +93,14 @@ FLASHBACK_WIKI = (
     'card from yourgraveyard by paying [cost] rather than paying its mana cost" and "If the '
     'flashback cost was paid, exile this card instead of putting it anywhere else any time it '
     'would leave the stack."')
-DAMAGE = {"Flashback": ["run-together words: 'yourgraveyard' (your graveyard)"]}
+EVOKE_WIKI = (
+    'Evoke represents two abilities: a static ability that functions in any zone from which '
+    'the card with evoke can be cast and a triggered ability that functions on the '
+    'battlefield. "Evoke [cost]" means "You may cast this card by paying [cost] rather than '
+    'paying its mana cost" and "When thispermanent enters the battlefield, if its evoke cost '
+    'was paid, its controller sacrifices it."')
+DAMAGE = {"Flashback": ["run-together words: 'yourgraveyard' (your graveyard)"],
+          "Evoke": ["run-together words: 'thispermanent' (this permanent)"]}
 
 
 def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
@@ -71,7 +114,9 @@ def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-
 WIKI_ERA = {"source": WIKI, "era": "2011-01-01"}
 REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
         ("Flashback", FLASHBACK, {}), ("Flashback", FLASHBACK_WIKI, WIKI_ERA),
-        ("Kicker", KICKER, {})]
+        ("Kicker", KICKER, {}), ("Entwine", ENTWINE, {}), ("Evoke", EVOKE, {}),
+        ("Evoke", EVOKE_WIKI, WIKI_ERA), ("Overload", OVERLOAD, {}), ("Prowl", PROWL, {}),
+        ("Retrace", RETRACE, {})]
 
 
 def _source_text(where: dict[str, str]) -> str:
@@ -120,6 +165,28 @@ CHANGED = [
     ("Kicker", KICKER, '"Kicker [cost]" means "You may pay an additional [cost]',
      '"Kicker [cost]" means "You may pay [cost] rather than pay this spell\'s mana cost'),
     ("Kicker", KICKER, "Kicker is a static ability", "Kicker is an activated ability"),
+    ("Entwine", ENTWINE, "you pay an additional [cost]", "you pay [cost] rather than its mana "
+     "cost"),
+    ("Entwine", ENTWINE, "choose all modes", "choose two modes"),
+    ("Entwine", ENTWINE, "while the spell is on the stack", "while the card is in exile"),
+    ("Evoke", EVOKE, "its controller sacrifices it", "its controller exiles it"),
+    ("Evoke", EVOKE, "When this permanent enters the battlefield", "When this permanent "
+     "becomes blocked"),
+    ("Evoke", EVOKE, "by paying [cost] rather than paying its mana cost", "by paying an "
+     "additional [cost]"),
+    ("Overload", OVERLOAD, "with the word \'each.\'", "with the word \'one.\'"),
+    ("Overload", OVERLOAD, "choose to pay [cost] rather than pay this spell's mana cost",
+     "choose to pay an additional [cost]"),
+    ("Overload", OVERLOAD, "two static abilities", "two triggered abilities"),
+    ("Prowl", PROWL, "combat damage this turn", "combat damage this game"),
+    ("Prowl", PROWL, "was under your control and ", ""),
+    ("Prowl", PROWL, " and had any of this spell's creature types", ""),
+    ("Prowl", PROWL, "You may pay [cost] rather than pay this spell's mana cost", "You may pay "
+     "an additional [cost]"),
+    ("Retrace", RETRACE, "from your graveyard by discarding", "from your hand by discarding"),
+    ("Retrace", RETRACE, "discarding a land card", "discarding a creature card"),
+    ("Retrace", RETRACE, "as an additional cost", "as an alternative cost"),
+    ("Retrace", RETRACE, "is in a player's graveyard", "is on the battlefield"),
 ]
 
 
