@@ -1,0 +1,25 @@
+"""Equip (702.6 in 2012, 502.33 in 2008): an activated ability; "Equip [cost]"
+means "[Cost]: Attach this permanent to target creature you control. Activate this ability only
+any time you could cast a sorcery." If it has multiple instances, any of them may be
+activated."""
+
+from __future__ import annotations
+
+from kb.rules.claims import Claims
+from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._attach import can_target, check_attach
+
+
+def check(claims: Claims, era: str) -> list[str] | None:
+    """Which targets, when and for how much, by the text and by the model."""
+    return check_attach(claims, era, "equip")
+
+
+register(Keyword(
+    name="equip",
+    kind=("activated",),
+    parameter=("[cost]",),
+    hooks={"can_target": can_target},
+    checks=(Check("attach to target creature you control at sorcery timing, any instance",
+                  check),),
+))
