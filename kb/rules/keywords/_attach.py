@@ -76,17 +76,21 @@ def check_attach(claims: Claims, era: str, name: str) -> list[str] | None:
     timing = re.search(r"only (?:any time you could (?:cast|play) an? (sorcery|instant)|as an? "
                        r"(sorcery|instant))", sentence, re.I)
     sorcery = timing is not None and (timing.group(1) or timing.group(2)).lower() == "sorcery"
-    any_instance = claims.says(rf"any of its {name} abilities may be (?:activated|used)")
+    instances = re.search(rf"\b(\w+(?: the \w+)?) of its {name} abilities may be "
+                          r"(?:activated|used)", claims.says(rf"of its {name} abilities may be")
+                          or "", re.I)
     if target is None:
         return [f'the text names a target the model does not read ("{sentence}")']
     noun, yours = target.group(1).lower(), bool(target.group(2))
     problems = []
     for chosen, when, instance in CASES:
-        if instance and not any_instance:
+        if instance and instances is None:
             continue
         kind = chosen.split()[1]
         legal = (noun == "permanent" or kind == noun) and (not yours or chosen.startswith("my"))
         legal = legal and (when == "main" or not sorcery)
+        if instance and instances is not None:
+            legal = legal and instances.group(1).lower() == "any"
         expected = ((1, 3)[instance], True) if legal else (None, False)
         problems += differ(f"{name} {target.group(0).lower()}, "
                            f"{timing.group(0).lower() if timing else 'any time'}", sentence,
