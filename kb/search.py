@@ -33,6 +33,8 @@ _STOPWORDS = frozenset((
     "with you your"
 ).split())
 MATCH_FIELDS = ("title", "text", "names")
+# Snippets are looked for in the first this-many characters of a record.
+SNIPPET_SCAN = 3000
 # A word in more than this share of all records counts as common (see `build_query`).
 COMMON_SHARE = 0.2
 # A query of more words is a question or a sentence, not a phrase to find as such.
@@ -141,7 +143,7 @@ class Searcher:
         q, terms = build_query(text, lambda t: reader.doc_frequency("text", t) > limit_df)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
-        results = self._searcher.search(q, filter=filters, limit=max(limit * 5, 50))
+        results = self._searcher.search(q, filter=filters, limit=max(limit * 3, 30))
         records = [json.loads(h["payload"]) for h in results]
         signals = QuerySignals.of(text, terms)
         scored = sorted(((signals.rerank(h.score, r), i)
@@ -155,12 +157,14 @@ class Searcher:
         return SearchResult(query=text, total=total, hits=hits, terms=sorted(highlight))
 
     def _count(self, terms: list[str], filters: wq.Query | None) -> int:
-        """How many records contain any of the words (cheaper than counting the full query's
-        matches, which Whoosh does by running it again)."""
+        """How many records contain any of the query's rarer words (cheaper than counting
+        the full query's matches, which Whoosh does by running it again)."""
         reader = self._searcher.reader()
+        limit_df = COMMON_SHARE * reader.doc_count()
+        rare = [t for t in terms if reader.doc_frequency("text", t) <= limit_df] or terms
         found: set[int] = set()
         for field_name in MATCH_FIELDS:
-            for term in terms:
+            for term in rare:
                 if reader.doc_frequency(field_name, term):
                     found.update(reader.postings(field_name, term).all_ids())
         if filters is not None and found:
@@ -302,6 +306,7 @@ def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
 
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
+    text = text[:SNIPPET_SCAN]
     tokens = [t.copy() for t in text_analyzer()(text, chars=True, mode="index")]
     if not tokens:
         return ""
