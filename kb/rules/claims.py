@@ -240,6 +240,8 @@ def modern(sentence: str) -> str:
 GLUED = r"(can't|can|cannot|is|are|has|and|or)"
 RUN_TOGETHER = re.compile(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
 MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
+# a closing quotation mark glued to the next word ('graveyard"and "When ...')
+GLUED_QUOTE = re.compile(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
 
 
 def repair(text: str, damage: list[str]) -> str:
@@ -252,6 +254,7 @@ def repair(text: str, damage: list[str]) -> str:
             token, first, second = match.groups()
             first = token[:len(first)]
             text = re.sub(rf"\b{re.escape(token)}\b", f"{first} {token[len(first):]}", text)
+    text = GLUED_QUOTE.sub(r"\1 ", text)
     return MISSING_SPACE.sub(lambda m: f"{m.group(1) or ','} ", text)
 
 
