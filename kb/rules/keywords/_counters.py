@@ -150,3 +150,28 @@ def trajectory(game: Game, obj: GameObject, turns: int) -> list[str | dict[str, 
         upkeep(game, player)
         found.append(state(obj))
     return found
+
+
+def enter(game: Game, name: str, controller: Player | None = None, **fields: object) -> GameObject:
+    """A card put onto the battlefield from its owner's hand (enters-the-battlefield
+    replacements and triggers apply), triggers resolved."""
+    card = game.create(name, controller=controller, zone="hand", **fields)  # type: ignore[arg-type]
+    game.move(card, "battlefield")
+    game.resolve_stack()
+    return card
+
+
+def first_enters_with(claims: Claims, kind: str | None = None) -> Said | None:
+    """The first "enters ... with <count> <kind> counters" clause (of a kind, if given)."""
+    return next((s for s in enters_with(claims) if kind is None or s.kind == kind), None)
+
+
+def damage_this_turn(game: Game, to: list[Player]) -> int:
+    """Damage dealt to these players since the turn began (the last `untap step`)."""
+    total = 0
+    for event in reversed(game.log):
+        if event.name == "untap step":
+            break
+        if event.name == "deals damage" and event.data.get("target") in to:
+            total += int(event.data.get("amount", 0))
+    return total
