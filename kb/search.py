@@ -47,6 +47,9 @@ KIND_PRIOR = {"rule": 1.25, "glossary": 1.25, "keyword": 1.15, "qa": 1.1, "rulin
 QUESTION_PRIOR = {"rule": 1.0, "glossary": 1.0, "keyword": 0.95, "qa": 1.3, "ruling": 1.25,
                   "section": 0.95, "card": 0.9}
 TITLE_BONUS = 0.5
+# The query's words as a phrase in the text (checked on the candidates, which is far
+# cheaper than a phrase query over the whole index).
+PHRASE_BONUS = 1.6
 WORDING_BONUS = 1.3
 
 
@@ -140,10 +143,20 @@ class Searcher:
     def _ranked(self, text: str, filters: wq.Query | None, limit: int) -> SearchResult:
         reader = self._searcher.reader()
         limit_df = COMMON_SHARE * reader.doc_count()
-        q, terms = build_query(text, lambda t: reader.doc_frequency("text", t) > limit_df)
+
+        def common(term: str) -> bool:
+            return reader.doc_frequency("text", term) > limit_df
+
+        wanted = max(limit * 3, 30)
+        # Records with every word first (cheap: an intersection); all records with any word
+        # only when those are too few to fill the candidates.
+        q, terms = build_query(text, common, require_all=True)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
-        results = self._searcher.search(q, filter=filters, limit=max(limit * 3, 30))
+        results = self._searcher.search(q, filter=filters, limit=wanted)
+        if results.scored_length() < wanted:
+            q, terms = build_query(text, common)
+            results = self._searcher.search(q, filter=filters, limit=wanted)
         records = [json.loads(h["payload"]) for h in results]
         signals = QuerySignals.of(text, terms)
         scored = sorted(((signals.rerank(h.score, r), i)
@@ -216,6 +229,7 @@ class QuerySignals:
     terms: set[str]
     question: bool
     wording: re.Pattern[str] | None
+    phrase: re.Pattern[str] | None
 
     @classmethod
     def of(cls, text: str, terms: list[str]) -> QuerySignals:
@@ -224,7 +238,10 @@ class QuerySignals:
         phrases = [_loose_phrase(this) for this, _ in renamed_phrases(text)]
         wording = re.compile(r"\b(?:" + "|".join(phrases) + r")\b",
                              re.IGNORECASE) if phrases else None
-        return cls(set(terms), bool(_QUESTION.search(text)), wording)
+        words = re.findall(r"[\w'+/-]+", modernize(text.replace('"', " ")))
+        phrase = re.compile(r"\b" + _loose_phrase(" ".join(words), inserted=1) + r"\b",
+                            re.IGNORECASE) if 1 < len(words) <= MAX_PHRASE_WORDS else None
+        return cls(set(terms), bool(_QUESTION.search(text)), wording, phrase)
 
     def rerank(self, score: float, record: dict[str, Any]) -> float:
         """The engine's score times: the kind's authority (answers first for a question),
@@ -236,13 +253,16 @@ class QuerySignals:
         score *= priors.get(record["kind"], 1.0) * (1.0 + TITLE_BONUS * covered)
         if self.wording and self.wording.search(record["text"]):
             score *= WORDING_BONUS
+        if self.phrase and self.phrase.search(modernize(record["text"])):
+            score *= PHRASE_BONUS
         return score
 
 
-def _loose_phrase(phrase: str) -> str:
-    """A pattern for a phrase in any inflection, with up to two words inserted between its
+def _loose_phrase(phrase: str, inserted: int = 2) -> str:
+    """A pattern for a phrase in any inflection, with up to `inserted` words between its
     words (`remove from the game` finds `removed it from the game`)."""
-    return r"\W+(?:\w+\W+){0,2}?".join(re.escape(word) + r"\w*" for word in phrase.split())
+    gap = r"\W+(?:\w+\W+){0,"  + str(inserted) + r"}?"
+    return gap.join(re.escape(word) + r"\w*" for word in phrase.split())
 
 
 def _distinct(scored: list[tuple[float, int]],
@@ -270,13 +290,14 @@ def _era_rank(source_id: str) -> int:
     return int(digits) if digits else 0
 
 
-def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
-                ) -> tuple[wq.Query | None, list[str]]:
+def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False,
+                require_all: bool = False) -> tuple[wq.Query | None, list[str]]:
     """The Whoosh query for a user's text, and the stems it looks for.
 
     Words that `is_common` (found in a large share of all records) only add to the phrase
     score, not to the word-by-word match, when rarer words remain: they barely tell records
-    apart and scoring them costs most of a query's time.
+    apart and scoring them costs most of a query's time. With `require_all`, a record must
+    match every one of the rarer words (in any field).
     """
     modern = modernize(text.replace("*", " "))
     phrases = [stems(p) for p in _PHRASE.findall(modern)]
@@ -287,10 +308,10 @@ def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
     rare = [t for t in dict.fromkeys(content) if not is_common(t)] or list(dict.fromkeys(content))
     per_word = [wq.DisjunctionMax([wq.Term(f, t) for f in MATCH_FIELDS], tiebreak=0.1)
                 for t in rare]
-    parts: list[wq.Query] = [wq.Or(per_word, scale=0.9)]
+    words: wq.Query = wq.And(per_word) if require_all else wq.Or(per_word, scale=0.9)
+    parts: list[wq.Query] = [words]
     if 1 < len(plain) <= MAX_PHRASE_WORDS:
-        parts.append(wq.Or([wq.Phrase("text", plain, slop=1, boost=2.0),
-                            wq.Phrase("title", plain, slop=1, boost=2.0),
+        parts.append(wq.Or([wq.Phrase("title", plain, slop=1, boost=2.0),
                             wq.Phrase("names", plain, boost=2.0),
                             wq.Phrase("defines", plain, boost=4.0)]))
     elif len(plain) == 1:
