@@ -80,6 +80,43 @@ RETRACE = (
     'cost to cast it." Casting a spell using its retrace ability follows the rules for paying '
     'additional costs in rules 601.2b and 601.2e-g.')
 
+MADNESS = (
+    '702.33a Madness is a keyword that represents two abilities. The first is a static ability '
+    'that functions while the card with madness is in a player\'s hand. The second is a '
+    'triggered ability that functions when the first ability is applied. "Madness [cost]" '
+    'means "If a player would discard this card, that player discards it, but may exile it '
+    'instead of putting it into his or her graveyard" and "When this card is exiled this way, '
+    'its owner may cast it by paying [cost] rather than paying its mana cost. If that player '
+    'doesn\'t, he or she puts this card into his or her graveyard." 702.33b Casting a spell '
+    'using its madness ability follows the rules for paying alternative costs in rules 601.2b '
+    'and 601.2e-g.')
+REBOUND = (
+    '702.86a Rebound appears on some instants and sorceries. It represents a static ability '
+    'that functions while the spell is on the stack and may create a delayed triggered '
+    'ability. "Rebound" means "If this spell was cast from your hand, instead of putting it '
+    'into your graveyard as it resolves, exile it and, at the beginning of your next upkeep, '
+    'you may cast this card from exile without paying its mana cost." 702.86b Casting a card '
+    'without paying its mana cost as the result of a rebound ability follows the rules for '
+    'paying alternative costs in rules 601.2b and 601.2e-g. 702.86c Multiple instances of '
+    'rebound on the same spell are redundant.')
+SUSPEND = (
+    '702.60a Suspend is a keyword that represents three abilities. The first is a static '
+    'ability that functions while the card with suspend is in a player\'s hand. The second and '
+    'third are triggered abilities that function in the exile zone. "Suspend N -- [cost]" '
+    'means "If you could begin to cast this card by putting it onto the stack from your hand, '
+    'you may pay [cost] and exile it with N time counters on it. This action doesn\'t use the '
+    'stack," and "At the beginning of your upkeep, if this card is suspended, remove a time '
+    'counter from it," and "When the last time counter is removed from this card, if it\'s '
+    'exiled, play it without paying its mana cost if able. If you can\'t, it remains exiled. '
+    'If you cast a creature spell this way, it gains haste until you lose control of the spell '
+    'or the permanent it becomes." 702.60b A card is "suspended" if it\'s in the exile zone, '
+    'has suspend, and has a time counter on it.')
+MIRACLE = (
+    '702.92a Miracle is a static ability linked to a triggered ability (see rule 603.10). '
+    '"Miracle [cost]" means "You may reveal this card from your hand as you draw it if it\'s '
+    'the first card you\'ve drawn this turn. When you reveal this card this way, you may cast '
+    'it by paying [cost] rather than its mana cost."')
+
 # judge-wiki-keywords-appendix-c.txt (2011 wording; capture damage as in the file)
 BUYBACK_WIKI = (
     'Buyback represents two static abilities that function while the spell is on the stack. '
@@ -99,8 +136,17 @@ EVOKE_WIKI = (
     'battlefield. "Evoke [cost]" means "You may cast this card by paying [cost] rather than '
     'paying its mana cost" and "When thispermanent enters the battlefield, if its evoke cost '
     'was paid, its controller sacrifices it."')
+MADNESS_WIKI = (
+    'Madness is a keyword that represents two abilities. The first is a static ability that '
+    'functions while the card with madness is in a player\'s hand. The secondis a triggered '
+    'ability that functions when the first ability is applied. "Madness [cost]" means "If a '
+    'player would discard this card, that player discards it, but may exile it instead of '
+    'putting it into his or her graveyard"and "When this card is exiled this way, its owner '
+    'may cast it by paying [cost] rather than paying its mana cost. If that player doesn\'t, '
+    'he or she puts this card into his or her graveyard."')
 DAMAGE = {"Flashback": ["run-together words: 'yourgraveyard' (your graveyard)"],
-          "Evoke": ["run-together words: 'thispermanent' (this permanent)"]}
+          "Evoke": ["run-together words: 'thispermanent' (this permanent)"],
+          "Madness": ["run-together words: 'secondis' (second is)"]}
 
 
 def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
@@ -116,7 +162,8 @@ REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
         ("Flashback", FLASHBACK, {}), ("Flashback", FLASHBACK_WIKI, WIKI_ERA),
         ("Kicker", KICKER, {}), ("Entwine", ENTWINE, {}), ("Evoke", EVOKE, {}),
         ("Evoke", EVOKE_WIKI, WIKI_ERA), ("Overload", OVERLOAD, {}), ("Prowl", PROWL, {}),
-        ("Retrace", RETRACE, {})]
+        ("Retrace", RETRACE, {}), ("Madness", MADNESS, {}), ("Madness", MADNESS_WIKI, WIKI_ERA),
+        ("Rebound", REBOUND, {}), ("Suspend", SUSPEND, {}), ("Miracle", MIRACLE, {})]
 
 
 def _source_text(where: dict[str, str]) -> str:
@@ -187,6 +234,34 @@ CHANGED = [
     ("Retrace", RETRACE, "discarding a land card", "discarding a creature card"),
     ("Retrace", RETRACE, "as an additional cost", "as an alternative cost"),
     ("Retrace", RETRACE, "is in a player's graveyard", "is on the battlefield"),
+    ("Madness", MADNESS, "by paying [cost] rather than paying its mana cost", "by paying an "
+     "additional [cost]"),
+    ("Madness", MADNESS, "he or she puts this card into his or her graveyard", "he or she puts "
+     "this card into his or her hand"),
+    ("Madness", MADNESS, "that player discards it, but may exile it", "that player discards "
+     "it, but exiles it"),
+    ("Madness", MADNESS, "When this card is exiled this way", "When this card is cast"),
+    ("Madness", MADNESS, "The second is a triggered ability", "The second is a static ability"),
+    ("Rebound", REBOUND, "cast from your hand", "cast from your graveyard"),
+    ("Rebound", REBOUND, "as it resolves, exile it", "as it resolves, return it to your hand"),
+    ("Rebound", REBOUND, "at the beginning of your next upkeep", "at the beginning of your "
+     "next end step"),
+    ("Rebound", REBOUND, "from exile without paying its mana cost", "from exile by paying its "
+     "mana cost"),
+    ("Rebound", REBOUND, "are redundant", "each trigger separately"),
+    ("Suspend", SUSPEND, "exile it with N time counters", "exile it with two time counters"),
+    ("Suspend", SUSPEND, "remove a time counter from it", "remove two time counters from it"),
+    ("Suspend", SUSPEND, "if it's exiled, play it", "if it's exiled, you may play it"),
+    ("Suspend", SUSPEND, "it gains haste", "it gains flying"),
+    ("Suspend", SUSPEND, "At the beginning of your upkeep", "At the beginning of your end step"),
+    ("Suspend", SUSPEND, "until you lose control", "until end of turn"),
+    ("Suspend", SUSPEND, '"Suspend N -- [cost]"', '"Suspend [cost]"'),
+    ("Miracle", MIRACLE, "the first card you've drawn", "the second card you've drawn"),
+    ("Miracle", MIRACLE, "by paying [cost] rather than its mana cost", "by paying an "
+     "additional [cost]"),
+    ("Miracle", MIRACLE, "When you reveal this card this way", "When you draw this card"),
+    ("Miracle", MIRACLE, "static ability linked to a triggered", "static ability linked to an "
+     "activated"),
 ]
 
 

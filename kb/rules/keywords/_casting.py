@@ -123,13 +123,18 @@ class CostRule:
         return None
 
 
-def meaning_of(claims: Claims, form: str) -> tuple[str, str] | None:
+def meaning_of(claims: Claims, form: str, anchor: str = r"\[cost\]"
+               ) -> tuple[str, str] | None:
     """(quoted meaning, sentence) of a written form: `"Kicker [cost]" means "..."` for the
-    form regex `kicker \\[cost\\]`; the first quotation after `means`."""
+    form regex `kicker \\[cost\\]`: the first quotation after `means` that names `anchor`
+    (the keyword's cost), else the first quotation."""
     for sentence in claims.sentences:
-        match = re.search(rf'"?\b{form}"?\s+means\s+"([^"]*)"', sentence, re.I)
+        match = re.search(rf'"?\b{form}"?\s+means\s+(".*)', sentence, re.I)
         if match:
-            return match.group(1), sentence
+            quotes = re.findall(r'"([^"]*)"', match.group(1))
+            named = [q for q in quotes if re.search(anchor, q, re.I)]
+            if named or quotes:
+                return (named or quotes)[0], sentence
     return None
 
 
