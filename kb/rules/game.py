@@ -46,6 +46,9 @@ HOOKS: dict[str, str] = {
     "cost_change": "(game, obj, ability, cost) -> None: change a Cost as the spell is cast",
     "as_drawn": "(game, card, ability) -> None: a static ability acting as its card is drawn "
                 "(miracle: reveal it)",
+    "replace_draw": "(game, card, ability, draw) -> None: a static ability of a card in the "
+                    "drawing player's graveyard that may replace the draw (dredge): set "
+                    "draw.data['replaced']",
     "band_member": "(game, creature, ability, band) -> bool: may be in this attacking band",
     "assigns_opponents_damage": "(game, creature, ability, opponent) -> bool: this creature's "
                                 "controller divides `opponent`'s combat damage (banding)",
@@ -577,6 +580,11 @@ class Game:
             if effect.label not in draw.data["applied"] and effect.applies(draw):
                 draw.data["applied"].add(effect.label)
                 effect.apply(draw)
+        player = draw.player
+        for card in list(player.graveyard) if player else []:
+            for ability, fn in self.hooks(card, "replace_draw"):
+                if not draw.data.get("replaced"):
+                    fn(self, card, ability, draw)
 
     def discard(self, card: GameObject, cause: str = "") -> str:
         """Discard a card from its owner's hand; returns the zone it ended in."""
