@@ -79,8 +79,10 @@ def upkeep_owner(claims: Claims) -> str | None:
 def upkeep(game: Game, player: Player) -> None:
     """The upkeep step of `player` (`upkeep` event, triggers resolved)."""
     game.active = player
+    game.step = "upkeep"
     game.emit("upkeep", player=player)
     game.resolve_stack()
+    game.step = "main"
 
 
 def upkeeps(game: Game, turns: int) -> list[Player]:
