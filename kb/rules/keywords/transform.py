@@ -75,7 +75,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
     turned = re.search(r"turn it over so that (.+?)(?:\.|$)", sentence, re.I)
     other_face = turned is not None and turned.group(1).lower() == "its other face is up"
     only = claims.says(r"only permanents represented by double-faced")
-    nothing = claims.says(r"isn't represented by a double-faced[^.]*nothing happens")
+    other = claims.says(r"isn't represented by a double-faced")
+    outcome = re.search(r"isn't represented by a double-faced[^,]*, (.+?)\.?$", other or "",
+                        re.I)
+    nothing = outcome is None or outcome.group(1).lower() == "nothing happens"
     down = claims.says(r"turned face down (?:won't|will not|will) trigger")
     sorcery = claims.says(r"instant or sorcery face,? nothing happens")
     names, plain, face_down, odd = _scenario(era)
@@ -84,14 +87,16 @@ def check(claims: Claims, era: str) -> list[str] | None:
     problems = differ("to transform, turn it over so that its other face is up", sentence,
                       "a double-faced 1/1 (back: Ironfang 3/1) transformed twice",
                       expected_names, names)
-    if only or nothing:
-        problems += differ("only double-faced permanents transform; for others nothing "
-                           "happens", only or nothing or "", "a plain Bear told to transform",
-                           "Plain Bear", plain)
+    if only or other:
+        problems += differ("only double-faced permanents transform; for others "
+                           + (outcome.group(1) if outcome else "nothing happens"),
+                           other or only or "", "a plain Bear told to transform",
+                           "Plain Bear" if nothing else f"({outcome.group(1)})", plain)
     if down:
         wont = re.search(r"won't|will not", down, re.I) is not None
-        problems += differ(f"'turned face down' abilities {'don' if wont else 'do'}'t "
-                           "trigger when it transforms", down,
+        verb = "don't" if wont else "do"
+        problems += differ(f"'turned face down' abilities {verb} trigger when it "
+                           "transforms", down,
                            "two transformations: 'turned face down' events",
                            0 if wont else 2, face_down)
     if sorcery:
