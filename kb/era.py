@@ -58,7 +58,7 @@ _MODERN = {old.lower(): new for old, new in _REWRITES}
 
 # "remove it from the game", "removes that creature from the game" -> "exile it", ...
 _REMOVE_OBJECT = re.compile(
-    r"\b(remov)(e|es|ed|ing)\b((?:\s+(?!from\b)[\w'-]+){1,4}?)\s+from the game\b",
+    r"\b(remov)(e|es|ed|ing)\b((?:\s+(?!from\b)[\w'\[\]-]+){1,4}?)\s+from the game\b",
     re.IGNORECASE,
 )
 _EXILE_FORMS = {"e": "exile", "es": "exiles", "ed": "exiled", "ing": "exiling"}
