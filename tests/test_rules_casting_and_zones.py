@@ -117,6 +117,64 @@ MIRACLE = (
     'the first card you\'ve drawn this turn. When you reveal this card this way, you may cast '
     'it by paying [cost] rather than its mana cost."')
 
+CYCLING = (
+    '702.27a Cycling is an activated ability that functions only while the card with cycling '
+    'is in a player\'s hand. "Cycling [cost]" means "[Cost], Discard this card: Draw a card." '
+    '702.27c Some cards with cycling have abilities that trigger when they\'re cycled. "When '
+    'you cycle [this card]" means "When you discard [this card] to pay a cycling cost." These '
+    'abilities trigger from whatever zone the card winds up in after it\'s cycled. 702.27d '
+    'Typecycling is a variant of the cycling ability. "[Type]cycling [cost]" means "[Cost], '
+    'Discard this card: Search your library for a [type] card, reveal it, and put it into your '
+    'hand. Then shuffle your library." This type is usually a subtype (as in '
+    '"mountaincycling") but can be any card type, subtype, supertype, or combination thereof '
+    '(as in "basic landcycling"). 702.27e Typecycling abilities are cycling abilities, and '
+    'typecycling costs are cycling costs. Any cards that trigger when a player cycles a card '
+    'will trigger when a card is discarded to pay a typecycling cost.')
+TRANSMUTE = (
+    '702.51a Transmute is an activated ability that functions only while the card with '
+    'transmute is in a player\'s hand. "Transmute [cost]" means "[Cost], Discard this card: '
+    'Search your library for a card with the same converted mana cost as the discarded card, '
+    'reveal that card, and put it into your hand. Then shuffle your library. Activate this '
+    'ability only any time you could cast a sorcery."')
+TRANSFIGURE = (
+    '702.69a Transfigure is an activated ability. "Transfigure [cost]" means "[Cost], Sacrifice '
+    'this permanent: Search your library for a creature card with the same converted mana cost '
+    'as this permanent and put it onto the battlefield. Then shuffle your library. Activate '
+    'this ability only any time you could cast a sorcery."')
+REINFORCE = (
+    '702.75a Reinforce is an activated ability that functions only while the card with '
+    'reinforce is in a player\'s hand. "Reinforce N -- [cost]" means "[Cost], Discard this '
+    'card: Put N +1/+1 counters on target creature."')
+FORECAST = (
+    '702.55a A forecast ability is a special kind of activated ability that can be activated '
+    'only from a player\'s hand. It\'s written "Forecast -- [Activated ability]." 702.55b A '
+    'forecast ability may be activated only during the upkeep step of the card\'s owner and '
+    'only once each turn. The controller of the forecast ability reveals the card with that '
+    'ability from his or her hand as the ability is activated.')
+RECOVER = (
+    '702.57a Recover is a triggered ability that functions only while the card with recover is '
+    'in a player\'s graveyard. "Recover [cost]" means "When a creature is put into your '
+    'graveyard from the battlefield, you may pay [cost]. If you do, return this card from your '
+    'graveyard to your hand. Otherwise, exile this card."')
+DREDGE = (
+    '702.50a Dredge is a static ability that functions only while the card with dredge is in a '
+    'player\'s graveyard. "Dredge N" means "As long as you have at least N cards in your '
+    'library, if you would draw a card, you may instead put N cards from the top of your '
+    'library into your graveyard and return this card from your graveyard to your hand." '
+    '702.50b A player with fewer cards in his or her library than the number required by a '
+    'dredge ability can\'t put any of them into his or her graveyard this way.')
+# shards-of-alara-faq-2008.txt (the 2008 rules: cycle triggers work from the graveyard)
+CYCLING_2008 = (
+    '502.18a Cycling is an activated ability that functions only while the card with cycling '
+    'is in a player\'s hand. "Cycling [cost]" means "[Cost], Discard this card: Draw a card." '
+    '502.18b Although the cycling ability is playable only if the card is in a player\'s hand, '
+    'it continues to exist while the object is in play and in all other zones. Therefore '
+    'objects with cycling will be affected by effects that depend on objects having one or '
+    'more activated abilities. 502.18c Some cards with cycling have abilities that trigger '
+    'when they\'re cycled. "When you cycle [this card]" means "When you discard [this card] to '
+    'pay a cycling cost." These abilities trigger from the graveyard.')
+FAQ = "shards-of-alara-faq-2008"
+
 # judge-wiki-keywords-appendix-c.txt (2011 wording; capture damage as in the file)
 BUYBACK_WIKI = (
     'Buyback represents two static abilities that function while the spell is on the stack. '
@@ -163,7 +221,11 @@ REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
         ("Kicker", KICKER, {}), ("Entwine", ENTWINE, {}), ("Evoke", EVOKE, {}),
         ("Evoke", EVOKE_WIKI, WIKI_ERA), ("Overload", OVERLOAD, {}), ("Prowl", PROWL, {}),
         ("Retrace", RETRACE, {}), ("Madness", MADNESS, {}), ("Madness", MADNESS_WIKI, WIKI_ERA),
-        ("Rebound", REBOUND, {}), ("Suspend", SUSPEND, {}), ("Miracle", MIRACLE, {})]
+        ("Rebound", REBOUND, {}), ("Suspend", SUSPEND, {}), ("Miracle", MIRACLE, {}),
+        ("Cycling", CYCLING, {}), ("Cycling", CYCLING_2008, {"source": FAQ, "era": "2008-10-01"}),
+        ("Transmute", TRANSMUTE, {}), ("Transfigure", TRANSFIGURE, {}),
+        ("Reinforce", REINFORCE, {}), ("Forecast", FORECAST, {}), ("Recover", RECOVER, {}),
+        ("Dredge", DREDGE, {})]
 
 
 def _source_text(where: dict[str, str]) -> str:
@@ -262,6 +324,46 @@ CHANGED = [
     ("Miracle", MIRACLE, "When you reveal this card this way", "When you draw this card"),
     ("Miracle", MIRACLE, "static ability linked to a triggered", "static ability linked to an "
      "activated"),
+    ("Cycling", CYCLING, "Discard this card: Draw a card.", "Discard this card: Draw two "
+     "cards."),
+    ("Cycling", CYCLING, '"[Cost], Discard this card: Draw', '"[Cost]: Draw'),
+    ("Cycling", CYCLING, "is in a player's hand", "is on the battlefield"),
+    ("Cycling", CYCLING, "from whatever zone the card winds up in after it's cycled",
+     "from the graveyard"),
+    ("Cycling", CYCLING, '"When you cycle [this card]" means', '"When you cast [this card]" '
+     'means'),
+    ("Cycling", CYCLING, "reveal it, and put it into your hand", "reveal it, and put it onto "
+     "the battlefield"),
+    ("Cycling", CYCLING, "Cycling is an activated ability", "Cycling is a static ability"),
+    ("Transmute", TRANSMUTE, "with the same converted mana cost", "with greater converted mana "
+     "cost"),
+    ("Transmute", TRANSMUTE, "and put it into your hand", "and put it into your graveyard"),
+    ("Transmute", TRANSMUTE, " Activate this ability only any time you could cast a sorcery.",
+     ""),
+    ("Transfigure", TRANSFIGURE, "for a creature card", "for a card"),
+    ("Transfigure", TRANSFIGURE, "put it onto the battlefield", "put it into your hand"),
+    ("Transfigure", TRANSFIGURE, "Transfigure is an activated", "Transfigure is a triggered"),
+    ("Reinforce", REINFORCE, "Put N +1/+1 counters", "Put two +1/+1 counters"),
+    ("Reinforce", REINFORCE, "Discard this card: Put", "Exile this card: Put"),
+    ("Reinforce", REINFORCE, "is in a player's hand", "is in a player's graveyard"),
+    ("Reinforce", REINFORCE, '"Reinforce N -- [cost]"', '"Reinforce [cost]"'),
+    ("Forecast", FORECAST, "during the upkeep step", "during the draw step"),
+    ("Forecast", FORECAST, "of the card's owner", "of the card's opponent"),
+    ("Forecast", FORECAST, "only once each turn", "only twice each turn"),
+    ("Forecast", FORECAST, "only from a player's hand", "only from a player's graveyard"),
+    ("Recover", RECOVER, "return this card from your graveyard to your hand", "return this "
+     "card from your graveyard to the battlefield"),
+    ("Recover", RECOVER, "Otherwise, exile this card", "Otherwise, sacrifice this card"),
+    ("Recover", RECOVER, "put into your graveyard from the battlefield", "put into an "
+     "opponent's graveyard from the battlefield"),
+    ("Recover", RECOVER, "When a creature is put into your graveyard from the battlefield",
+     "When a creature enters the battlefield"),
+    ("Dredge", DREDGE, "at least N cards", "at least two cards"),
+    ("Dredge", DREDGE, "instead put N cards", "instead put two cards"),
+    ("Dredge", DREDGE, "from your graveyard to your hand", "from your graveyard to the "
+     "battlefield"),
+    ("Dredge", DREDGE, "if you would draw a card", "if you would draw two cards"),
+    ("Dredge", DREDGE, '"Dredge N"', '"Dredge [cost]"'),
 ]
 
 
@@ -272,3 +374,13 @@ def test_changed_rules_text_is_a_mismatch(title, text, old, new):
     assert check_definition(definition(title, text)).status == "ok"
     result = check_definition(definition(title, text.replace(old, new)))
     assert result.status == "mismatch", result.details
+
+
+def test_an_outdated_definition_is_a_mismatch_in_a_later_era():
+    """The 2008 cycle-trigger rule ("from the graveyard") fails a 2012 game, and the 2012 rule
+    ("from whatever zone") a 2008 one."""
+    old = check_definition(definition("Cycling", CYCLING_2008, source=FAQ, era="2012-10-01"))
+    assert old.status == "mismatch"
+    assert any("trigger from the graveyard" in d for d in old.details), old.details
+    new = definition("Cycling", CYCLING, era="2008-10-01")
+    assert check_definition(new).status == "mismatch"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kb.rules.claims import ZONE_WORDS, Claims
-from kb.rules.game import Ability, Cost, GameObject, IllegalAction, Player
+from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player
 
 # enough mana of every colour for any scenario here
 FULL_POOL = Cost.parse("{9}{9}{W}{W}{W}{U}{U}{U}{B}{B}{B}{R}{R}{R}{G}{G}{G}")
@@ -68,6 +68,25 @@ def param_cost(ability: Ability, index: int | None = None) -> Cost:
     `index` picks it from a tuple parameter such as suspend's `(N, cost)`)."""
     param = ability.param[index] if index is not None else ability.param
     return Cost.parse(str(param or ""))
+
+
+def search_library(player: Player, test: Callable[[GameObject], bool]) -> GameObject | None:
+    """The first card of a player's library that passes `test` (the model searches in order
+    and shuffles nothing: a deterministic search)."""
+    return next((card for card in player.library if test(card)), None)
+
+
+def activation_mana(game: Game, player: Player, action: Callable[..., Any], *args: Any,
+                    **kwargs: Any) -> tuple[bool, int]:
+    """Run an activation from a full pool and resolve the stack: (legal, mana it took)."""
+    before = fill_pool(player)
+    try:
+        action(*args, **kwargs)
+    except IllegalAction:
+        return False, 0
+    spent = before - pool_size(player)
+    game.resolve_stack()
+    return True, spent
 
 
 # --- what the text says about zones -------------------------------------------------------------
@@ -129,7 +148,7 @@ def meaning_of(claims: Claims, form: str, anchor: str = r"\[cost\]"
     form regex `kicker \\[cost\\]`: the first quotation after `means` that names `anchor`
     (the keyword's cost), else the first quotation."""
     for sentence in claims.sentences:
-        match = re.search(rf'"?\b{form}"?\s+means\s+(".*)', sentence, re.I)
+        match = re.search(rf'"?(?<!\w){form}"?\s+means\s+(".*)', sentence, re.I)
         if match:
             quotes = re.findall(r'"([^"]*)"', match.group(1))
             named = [q for q in quotes if re.search(anchor, q, re.I)]
