@@ -197,8 +197,35 @@ def normalize_quotes_all(text: str) -> str:
     text = normalize(text.replace("\u00ab", '"').replace("\u00bb", '"')
                      .replace("\u2039", "'").replace("\u203a", "'"))
     if '"' not in text:
-        text = re.sub(r"(?<![\w'])'((?:[^'\n]|(?<=\w)'(?=\w))+?)'(?![\w])", r'"\1"', text)
+        text = _single_to_double(text)
     return text
+
+
+def _single_to_double(text: str) -> str:
+    """Single-quoted passages as double-quoted ones; a quotation inside a quotation keeps its
+    single quotes ('gains 'Any player ... zone.'' -> "gains 'Any player ... zone.'"), and
+    apostrophes (can't, owner's, players') stay."""
+    out, depth = [], 0
+    for index, char in enumerate(text):
+        if char != "'":
+            out.append(char)
+            continue
+        before = text[index - 1] if index else " "
+        after = text[index + 1] if index + 1 < len(text) else " "
+        opens = (before.isspace() or before in "([\u2014-'") and not after.isspace()
+        closes = depth > 0 and not before.isspace() and (
+            after.isspace() or after in ".,;:!?)]'" or index + 1 == len(text))
+        if before.isalnum() and after.isalnum():
+            out.append(char)
+        elif closes:
+            out.append('"' if depth == 1 else "'")
+            depth -= 1
+        elif opens:
+            depth += 1
+            out.append('"' if depth == 1 else "'")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def rule_units(text: str) -> list[str]:
