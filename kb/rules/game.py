@@ -127,6 +127,7 @@ class Player:
     hand: list[GameObject] = field(default_factory=list)
     graveyard: list[GameObject] = field(default_factory=list)
     exile: list[GameObject] = field(default_factory=list)
+    command: list[GameObject] = field(default_factory=list)  # commander, emblems
     pool: Counter = field(default_factory=Counter)
     abilities: list[Ability] = field(default_factory=list)
     lost: bool = False
