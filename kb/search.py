@@ -267,17 +267,20 @@ def _loose_phrase(phrase: str, inserted: int = 2) -> str:
 
 def _distinct(scored: list[tuple[float, int]],
               records: list[dict[str, Any]]) -> list[tuple[float, int]]:
-    """Drop a record whose kind, title and text repeat a better-ranked one word for word,
-    rule numbers aside (the same glossary entry or rule in several rules versions)."""
-    seen: set[tuple[str, str, str]] = set()
-    kept = []
+    """Show once a record whose kind, title and text repeat another word for word, rule
+    numbers aside (the same glossary entry or rule in several rules versions): at the rank
+    of the best-scored copy, as the newest version's record."""
+    place: dict[tuple[str, str, str], int] = {}
+    kept: list[tuple[float, int]] = []
     for score, i in scored:
         r = records[i]
         text = _NUMBERS.sub("#", " ".join(r["text"].lower().split()))
         key = (r["kind"], _NUMBERS.sub("#", r["title"].lower()), text)
-        if key not in seen:
-            seen.add(key)
+        if key not in place:
+            place[key] = len(kept)
             kept.append((score, i))
+        elif r["date"] > records[kept[place[key]][1]]["date"]:
+            kept[place[key]] = (kept[place[key]][0], i)
     return kept
 
 
