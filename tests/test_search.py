@@ -75,3 +75,22 @@ def test_snippet_marks_the_query_words() -> None:
 def test_no_query_raises(shipped_searcher, query: str) -> None:
     result = shipped_searcher.search(query)
     assert result.total >= len(result.hits)
+
+
+def test_the_same_entry_in_several_rules_versions_is_shown_once(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    hits = searcher.search("hexproof", kind="glossary").hits
+    titles = [h.record["title"] for h in hits]
+    assert titles.count("Hexproof") == 1
+    newest = max(h.record["date"] for h in hits)
+    assert next(h for h in hits if h.record["title"] == "Hexproof").record["date"] == newest
+
+
+def test_a_question_puts_answers_first(shipped_searcher) -> None:
+    first = shipped_searcher.search("can I choose not to sacrifice any creatures to devour").hits[0]
+    assert first.record["kind"] in ("ruling", "qa")
+    assert "devour" in first.record["keywords"]
