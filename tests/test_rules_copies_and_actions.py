@@ -26,6 +26,9 @@ FAQ = "shards-of-alara-faq-2008"
 GROUP = ("storm", "gravestorm", "epic", "ripple", "cascade", "conspire", "haunt", "offering",
          "morph", "unearth", "equip", "fortify", "enchant", "soulbond", "scry", "fateseal",
          "regenerate", "clash", "proliferate", "fight", "transform", "detain", "populate")
+# keyword actions only the Comprehensive Rules define (not the shipped sources)
+RULES_ACTIONS = ("attach", "counter", "destroy", "sacrifice", "exile", "discard",
+                 "tap and untap", "tap")
 
 # quoted from the sources (the thread's lines, the wiki's paragraphs, the 2008 FAQ's rule as
 # wrapped in the file joined by single spaces)
@@ -477,12 +480,13 @@ def test_another_eras_wording_stays_ok():
 
 @pytest.fixture(scope="module")
 def rules_records() -> list[Record]:
-    """The keyword records of the four Comprehensive Rules versions, of this group."""
+    """The keyword records of the four Comprehensive Rules versions, of this group and the
+    rules-only actions."""
     records = []
     for era in CR_FILES:
         source, text = describe_file(extra_file(CR_FILES[era]))
-        records += [r for r in parse_source(source, text)
-                    if r.kind == "keyword" and fold_name(r.title) in GROUP]
+        records += [r for r in parse_source(source, text) if r.kind == "keyword"
+                    and fold_name(r.title) in GROUP + RULES_ACTIONS]
     return records
 
 
@@ -492,9 +496,56 @@ def test_every_rules_version_validates(rules_records):
         result = check_definition(record)
         assert result.status == "ok", (record.id, result.details)
         by_era.setdefault(record.era, set()).add(fold_name(record.title))
-    # 2008: no cascade, soulbond, proliferate, fight, transform, detain, populate; 2009: cascade
+    # 2008: no cascade, soulbond, proliferate, fight, transform, detain, populate, exile,
+    # discard; 2009: cascade, exile, discard; 2012 and 2026: all
     assert {era: len(names) for era, names in by_era.items()} == {
-        "2008-10-01": 16, "2009-10-01": 17, "2012-10-01": 23, "2026-01-16": 23}
+        "2008-10-01": 16 + 5, "2009-10-01": 17 + 7, "2012-10-01": 23 + 7,
+        "2026-01-16": 23 + 7}
+
+
+def test_rules_only_actions_mutated_and_reworded(rules_records):
+    seen = 0
+    for record in rules_records:
+        if fold_name(record.title) not in RULES_ACTIONS:
+            continue
+        for label, changed in mutations(record):
+            assert check_definition(changed).status == "mismatch", (record.id, label)
+            seen += 1
+        for label, changed in rewordings(record):
+            assert check_definition(changed).status == "ok", (record.id, label)
+    assert seen >= 20
+
+
+# one edit of each Comprehensive Rules action (2012 text) -> mismatch
+RULES_CHANGED = [
+    ("attach", "can't be attached to an object it couldn't", "can be attached to an object it "
+     "couldn't"),
+    ("attach", "already attached to, the effect does nothing", "already attached to, the "
+     "effect moves it"),
+    ("counter", "It doesn't resolve", "It does resolve"),
+    ("counter", "into its owner's graveyard", "into its owner's hand"),
+    ("counter", "doesn't get a", "does get a"),
+    ("destroy", "to its owner's graveyard", "to its owner's hand"),
+    ("destroy", "A regeneration effect replaces a destruction event",
+     "A regeneration effect doesn't replace a destruction event"),
+    ("sacrifice", "its controller moves it", "its owner moves it"),
+    ("sacrifice", "to its owner's graveyard", "to its controller's graveyard"),
+    ("sacrifice", "To sacrifice a permanent", "To sacrifice two permanents"),
+    ("exile", "to the exile zone", "to its owner's graveyard"),
+    ("discard", "from its owner's hand", "from its owner's library"),
+    ("tap and untap", "Only untapped permanents can be tapped",
+     "Only tapped permanents can be tapped"),
+    ("tap and untap", "turn it sideways", "turn it upside down"),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new"), RULES_CHANGED)
+def test_changed_rules_action_is_a_mismatch(rules_records, name, old, new):
+    record = next(r for r in rules_records if r.era == "2012-10-01"
+                  and fold_name(r.title) == name)
+    assert old in record.text
+    changed = replace(record, text=record.text.replace(old, new, 1))
+    assert check_definition(changed).status == "mismatch", (name, old, new)
 
 
 def test_outdated_definitions_are_findings(rules_records):
@@ -565,7 +616,7 @@ def test_proliferate_follows_the_rules_of_its_era():
 
 
 def test_specs_name_the_group():
-    for name in GROUP:
+    for name in GROUP + RULES_ACTIONS:
         spec = spec_for(name)
         assert spec is not None and spec.checks, name
     assert spec_for("megamorph") is spec_for("morph")
