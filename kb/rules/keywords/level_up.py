@@ -45,7 +45,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
     quote = claims.says(r"\bput (?:a|an|one|two|\d+) \S+ counters? on this permanent")
     if said is None or quote is None:
         return None
-    sorcery = SORCERY.search(quote) is not None or claims.says(SORCERY.pattern) is not None
+    sorcery = claims.says(SORCERY.pattern) is not None
     paid = Cost.parse(COST).mana_value if re.search(r"\[cost\]:", quote, re.I) else 0
     problems = []
     for when, tries in (("in your main step, twice", 2), ("with a spell on the stack", 1),
@@ -62,9 +62,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
         elif when == "in an opponent's turn":
             game.active = game.opponent(me)
         allowed = [_attempt(game, leveler) for _ in range(tries)]
-        ok = not sorcery or when.startswith("in your main")
-        expected = ({said.kind: said.times(1) * tries} if ok else {}, paid * tries if ok else 0,
-                    [ok] * tries)
+        allowed_now = not sorcery or when.startswith("in your main")
+        expected = ({said.kind: said.times(1) * tries} if allowed_now else {},
+                    paid * tries if allowed_now else 0, [allowed_now] * tries)
         actual = ({k: v for k, v in leveler.counters.items() if v}, 4 - sum(me.pool.values()),
                   allowed)
         problems += differ(f"[cost]: put {said.count} {said.kind} counter on it"
