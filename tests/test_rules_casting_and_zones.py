@@ -9,13 +9,15 @@ behaviour in a few plain scenarios."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from ingest.registry import describe_file, parse_source
 from kb.model import Record
 from kb.rules.mutations import rewordings
 from kb.rules.validate import check_definition
-from tests.conftest import DATA
+from tests.conftest import CR_FILES, DATA, extra_file
 
 THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
 
@@ -163,6 +165,56 @@ DREDGE = (
     'library into your graveyard and return this card from your graveyard to your hand." '
     '702.50b A player with fewer cards in his or her library than the number required by a '
     'dredge ability can\'t put any of them into his or her graveyard this way.')
+NINJUTSU = (
+    '702.47a Ninjutsu is an activated ability that functions only while the card with ninjutsu '
+    'is in a player\'s hand. "Ninjutsu [cost]" means "[Cost], Reveal this card from your hand, '
+    'Return an unblocked attacking creature you control to its owner\'s hand: Put this card '
+    'onto the battlefield from your hand tapped and attacking." 702.47b The card with ninjutsu '
+    'remains revealed from the time the ability is announced until the ability leaves the '
+    'stack. 702.47c A ninjutsu ability may be activated only while a creature on the '
+    'battlefield is unblocked (see rule 509.1h). The creature with ninjutsu is put onto the '
+    'battlefield unblocked. It will be attacking the same player or planeswalker as the '
+    'creature that was returned to its owner\'s hand.')
+AURA_SWAP = (
+    '702.63a Aura swap is an activated ability of some Aura cards. "Aura swap [cost]" means '
+    '"[Cost]: You may exchange this permanent with an Aura card in your hand." 702.63b If '
+    'either half of the exchange can\'t be completed, the ability has no effect.')
+CONVOKE = (
+    '702.49a Convoke is a static ability that functions while the spell with convoke is on the '
+    'stack. "Convoke" means "As an additional cost to cast this spell, you may tap any number '
+    'of untapped creatures you control. Each creature tapped this way reduces the cost to cast '
+    'this spell by {1} or by one mana of any of that creature\'s colors." Using the convoke '
+    'ability follows the rules for paying additional costs in rules 601.2b and 601.2e-g. '
+    '702.49b Multiple instances of convoke on the same spell are redundant.')
+DELVE = (
+    '702.64a Delve is a static ability that functions while the spell that has delve is on the '
+    'stack. "Delve" means "As an additional cost to cast this spell, you may exile any number '
+    'of cards from your graveyard. Each card exiled this way reduces the cost to cast this '
+    'spell by {1}." Using the delve ability follows the rules for paying additional costs in '
+    'rules 601.2b and 601.2e-g. 702.64b Multiple instances of delve on the same spell are '
+    'redundant.')
+REPLICATE = (
+    '702.54a Replicate is a keyword that represents two abilities. The first is a static '
+    'ability that functions while the spell with replicate is on the stack. The second is a '
+    'triggered ability that functions while the spell with replicate is on the stack. '
+    '"Replicate [cost]" means "As an additional cost to cast this spell, you may pay [cost] '
+    'any number of times" and "When you cast this spell, if a replicate cost was paid for it, '
+    'copy it for each time its replicate cost was paid. If the spell has any targets, you may '
+    'choose new targets for any of the copies." Paying a spell\'s replicate cost follows the '
+    'rules for paying additional costs in rules 601.2b and 601.2e-g. 702.54b If a spell has '
+    'multiple instances of replicate, each is paid separately and triggers based on the '
+    'payments made for it, not any other instance of replicate.')
+SPLICE = (
+    '702.45a Splice is a static ability that functions while a card is in your hand. "Splice '
+    'onto [subtype] [cost]" means "You may reveal this card from your hand as you cast a '
+    '[subtype] spell. If you do, copy this card\'s text box onto that spell and pay [cost] as '
+    'an additional cost to cast that spell." Paying a card\'s splice cost follows the rules '
+    'for paying additional costs in rules 601.2b and 601.2e-g. 702.45b You can\'t choose to use '
+    'a splice ability if you can\'t make the required choices (targets, etc.) for that card\'s '
+    'instructions. You can\'t splice any one card onto the same spell more than once. If '
+    'you\'re splicing more than one card onto a spell, reveal them all at once and choose the '
+    'order in which their instructions will be followed. The instructions on the main spell '
+    'have to be followed first.')
 # shards-of-alara-faq-2008.txt (the 2008 rules: cycle triggers work from the graveyard)
 CYCLING_2008 = (
     '502.18a Cycling is an activated ability that functions only while the card with cycling '
@@ -225,7 +277,9 @@ REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
         ("Cycling", CYCLING, {}), ("Cycling", CYCLING_2008, {"source": FAQ, "era": "2008-10-01"}),
         ("Transmute", TRANSMUTE, {}), ("Transfigure", TRANSFIGURE, {}),
         ("Reinforce", REINFORCE, {}), ("Forecast", FORECAST, {}), ("Recover", RECOVER, {}),
-        ("Dredge", DREDGE, {})]
+        ("Dredge", DREDGE, {}), ("Ninjutsu", NINJUTSU, {}), ("Aura Swap", AURA_SWAP, {}),
+        ("Convoke", CONVOKE, {}), ("Delve", DELVE, {}), ("Replicate", REPLICATE, {}),
+        ("Splice", SPLICE, {})]
 
 
 def _source_text(where: dict[str, str]) -> str:
@@ -364,6 +418,44 @@ CHANGED = [
      "battlefield"),
     ("Dredge", DREDGE, "if you would draw a card", "if you would draw two cards"),
     ("Dredge", DREDGE, '"Dredge N"', '"Dredge [cost]"'),
+    ("Ninjutsu", NINJUTSU, "to its owner's hand: Put", "to its owner's library: Put"),
+    ("Ninjutsu", NINJUTSU, "from your hand tapped and attacking", "from your hand untapped"),
+    ("Ninjutsu", NINJUTSU, "Reveal this card from your hand,", "Reveal this card from your "
+     "graveyard,"),
+    ("Ninjutsu", NINJUTSU, "Return an unblocked attacking creature", "Return an attacking "
+     "creature"),
+    ("Ninjutsu", NINJUTSU, "Ninjutsu is an activated ability", "Ninjutsu is a static ability"),
+    ("Aura Swap", AURA_SWAP, "with an Aura card in your hand", "with an Aura card in your "
+     "graveyard"),
+    ("Aura Swap", AURA_SWAP, "the ability has no effect", "the other half still happens"),
+    ("Aura Swap", AURA_SWAP, "with an Aura card", "with an Equipment card"),
+    ("Aura Swap", AURA_SWAP, '"Aura swap [cost]"', '"Aura swap N"'),
+    ("Convoke", CONVOKE, "cast this spell by {1} or", "cast this spell by {2} or"),
+    ("Convoke", CONVOKE, " or by one mana of any of that creature's colors", ""),
+    ("Convoke", CONVOKE, "you may tap any number of untapped creatures you control. Each "
+     "creature tapped this way reduces the cost to cast this spell by {1} or by one mana of "
+     "any of that creature's colors.", "for each generic mana in this spell's total cost, you "
+     "may tap an untapped creature you control rather than pay that mana."),
+    ("Convoke", CONVOKE, "are redundant", "each work separately"),
+    ("Delve", DELVE, "cast this spell by {1}", "cast this spell by {2}"),
+    ("Delve", DELVE, "cards from your graveyard", "cards from your hand"),
+    ("Delve", DELVE, "you may exile any number of cards", "you may sacrifice any number of "
+     "cards"),
+    ("Delve", DELVE, "Delve is a static ability", "Delve is an activated ability"),
+    ("Replicate", REPLICATE, "you may pay [cost] any number of times", "you may pay [cost]"),
+    ("Replicate", REPLICATE, "copy it for each time its replicate cost was paid", "copy it "
+     "once"),
+    ("Replicate", REPLICATE, "When you cast this spell", "When this spell resolves"),
+    ("Replicate", REPLICATE, "each is paid separately", "they are redundant"),
+    ("Replicate", REPLICATE, "As an additional cost to cast this spell, you may pay [cost] any "
+     "number of times", "You may pay [cost] rather than pay this spell's mana cost"),
+    ("Splice", SPLICE, "pay [cost] as an additional cost", "pay [cost] rather than its mana "
+     "cost as the cost"),
+    ("Splice", SPLICE, "reveal this card from your hand as you cast", "reveal this card from "
+     "your graveyard as you cast"),
+    ("Splice", SPLICE, "splice any one card onto the same spell more than once", "splice any "
+     "one card onto the same spell more than twice"),
+    ("Splice", SPLICE, '"Splice onto [subtype] [cost]"', '"Splice [cost]"'),
 ]
 
 
@@ -384,3 +476,35 @@ def test_an_outdated_definition_is_a_mismatch_in_a_later_era():
     assert any("trigger from the graveyard" in d for d in old.details), old.details
     new = definition("Cycling", CYCLING, era="2008-10-01")
     assert check_definition(new).status == "mismatch"
+
+
+@pytest.fixture(scope="module")
+def rules_2026() -> dict[str, Record]:
+    """The keyword records of the 2026 Comprehensive Rules, by keyword name."""
+    source, text = describe_file(extra_file(CR_FILES["2026-01-16"]))
+    return {r.title.lower(): r for r in parse_source(source, text) if r.kind == "keyword"}
+
+
+CHANGED_SINCE_2012 = {"convoke": CONVOKE, "delve": DELVE, "madness": MADNESS,
+                      "suspend": SUSPEND, "splice": SPLICE}
+
+
+@pytest.mark.parametrize("name", sorted(CHANGED_SINCE_2012))
+def test_rules_changes_are_modelled_in_history(rules_2026, name):
+    """Each version validates in its own era; the 2012 text in a 2026 game and the 2026 text
+    in a 2012 game are mismatches (an outdated definition is a genuine finding)."""
+    new = rules_2026[name]
+    assert check_definition(new).status == "ok"
+    old = definition(name.title(), CHANGED_SINCE_2012[name])
+    assert check_definition(old).status == "ok"
+    assert check_definition(replace(old, era="2026-01-16")).status == "mismatch"
+    assert check_definition(replace(new, era="2012-10-01")).status == "mismatch"
+
+
+def test_every_2026_definition_of_the_group_validates(rules_2026):
+    group = ["buyback", "cycling", "kicker", "flashback", "madness", "entwine", "splice",
+             "ninjutsu", "convoke", "dredge", "transmute", "replicate", "forecast", "recover",
+             "retrace", "suspend", "delve", "aura swap", "transfigure", "evoke", "prowl",
+             "reinforce", "rebound", "miracle", "overload"]
+    results = {name: check_definition(rules_2026[name]) for name in group}
+    assert {name: r.status for name, r in results.items() if r.status != "ok"} == {}

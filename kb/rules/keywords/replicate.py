@@ -62,13 +62,15 @@ def check(claims: Claims, era: str) -> list[str] | None:
         _, mana = spending(me, cast_replicated, game, me, card, payments)
         game.resolve_stack()
         paid = sum(payments)
-        expected = (price(rule, 1, 1, paid), 1 + (paid if per_payment else 0))
-        actual = (f"{mana} mana", 20 - game.opponent(me).life)
+        allowed = rule.times or max(payments) <= 1
+        expected = (allowed, price(rule, 1, 1, paid), 1 + (paid if per_payment else 0)) \
+            if allowed else (False,)
+        actual = (True, f"{mana} mana", 20 - game.opponent(me).life)
         problems += differ(f"replicate is paid as {rule.kind} cost "
                            f"{'any number of times' if rule.times else 'once'} and the spell is "
                            f"copied {how or 'never'}", rule.quote,
                            f"a {{R}} spell dealing 1 damage, replicate {{1}} paid "
-                           f"{'+'.join(map(str, payments))} times: (mana, damage dealt)",
+                           f"{'+'.join(map(str, payments))} times: (legal, mana, damage dealt)",
                            expected, actual)
     return problems
 
