@@ -28,7 +28,7 @@ GROUP = ("storm", "gravestorm", "epic", "ripple", "cascade", "conspire", "haunt"
          "regenerate", "clash", "proliferate", "fight", "transform", "detain", "populate")
 # keyword actions only the Comprehensive Rules define (not the shipped sources)
 RULES_ACTIONS = ("attach", "counter", "destroy", "sacrifice", "exile", "discard",
-                 "tap and untap", "tap", "activate", "cast", "reveal")
+                 "tap and untap", "tap", "activate", "cast", "reveal", "exchange")
 
 # quoted from the sources (the thread's lines, the wiki's paragraphs, the 2008 FAQ's rule as
 # wrapped in the file joined by single spaces)
@@ -497,10 +497,11 @@ def test_every_rules_version_validates(rules_records):
         assert result.status == "ok", (record.id, result.details)
         by_era.setdefault(record.era, set()).add(fold_name(record.title))
     # 2008: no cascade, soulbond, proliferate, fight, transform, detain, populate, exile,
-    # discard, activate, cast, reveal; 2009: cascade and those actions; 2012 and 2026: all
+    # discard, activate, cast, reveal, exchange; 2009: cascade and those actions; 2012 and
+    # 2026: all
     assert {era: len(names) for era, names in by_era.items()} == {
-        "2008-10-01": 16 + 5, "2009-10-01": 17 + 10, "2012-10-01": 23 + 10,
-        "2026-01-16": 23 + 10}
+        "2008-10-01": 16 + 5, "2009-10-01": 17 + 11, "2012-10-01": 23 + 11,
+        "2026-01-16": 23 + 11}
 
 
 def test_rules_only_actions_mutated_and_reworded(rules_records):
@@ -541,6 +542,10 @@ RULES_CHANGED = [
     ("cast", "take it from the zone it's in", "take it from your hand"),
     ("reveal", "doesn't cause it to leave", "does cause it to leave"),
     ("reveal", "to all players", "to one player"),
+    ("exchange", "no part of the exchange occurs", "the possible part of the exchange occurs"),
+    ("exchange", "the exchange effect does nothing", "the exchange effect swaps them anyway"),
+    ("exchange", "the other player's previous life total", "half the other player's previous "
+     "life total"),
 ]
 
 
