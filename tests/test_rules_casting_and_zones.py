@@ -15,6 +15,7 @@ import pytest
 
 from ingest.registry import describe_file, parse_source
 from kb.model import Record
+from kb.rules.game import Ability, Game
 from kb.rules.mutations import rewordings
 from kb.rules.validate import check_definition
 from tests.conftest import CR_FILES, DATA, extra_file
@@ -508,3 +509,82 @@ def test_every_2026_definition_of_the_group_validates(rules_2026):
              "reinforce", "rebound", "miracle", "overload"]
     results = {name: check_definition(rules_2026[name]) for name in group}
     assert {name: r.status for name, r in results.items() if r.status != "ok"} == {}
+
+
+# --- the game model ------------------------------------------------------------------------------
+
+def test_flashback_casts_from_the_graveyard_and_exiles():
+    from kb.rules.keywords._spells import burn_spell
+    from kb.rules.keywords.flashback import cast_with_flashback
+
+    game = Game()
+    me = game.active
+    card = burn_spell(game, me, "Firebolt", mana_cost="{R}", zone="graveyard",
+                      types=("sorcery",), abilities=(Ability("flashback", "{4}{R}"),))
+    game.add_mana(me, "{4}{R}")
+    cast_with_flashback(game, me, card)
+    game.resolve_stack()
+    assert (card.zone, game.opponent(me).life, sum(me.pool.values())) == ("exile", 19, 0)
+
+
+def test_madness_discard_exiles_and_casts_for_the_madness_cost():
+    game = Game()
+    me = game.active
+    card = game.create("Fiery Temper", controller=me, zone="hand", types={"instant"},
+                       mana_cost="{1}{R}{R}", abilities=(Ability("madness", "{R}"),))
+    game.add_mana(me, "{R}")
+    game.discard(card)
+    game.resolve_stack()
+    assert card.zone == "graveyard" and not me.pool
+    assert [e.name for e in game.log if e.obj is card][:3] == ["exiled this way", "discard",
+                                                               "cast"]
+
+
+def test_suspend_counts_down_in_its_owners_upkeeps():
+    from kb.rules.keywords.suspend import suspend
+
+    game = Game()
+    me = game.active
+    card = game.create("Rift Bolt", controller=me, zone="hand", types={"sorcery"},
+                       mana_cost="{2}{R}", abilities=(Ability("suspend", (2, "{R}")),))
+    game.add_mana(me, "{R}")
+    suspend(game, me, card)
+    counts = [card.counters["time"]]
+    for _ in range(4):
+        game.next_turn()
+        counts.append(card.counters["time"])
+    assert counts == [2, 2, 1, 1, 0] and card.zone == "graveyard"
+
+
+def test_dredge_replaces_a_draw_only_with_enough_cards_in_the_library():
+    game = Game()
+    me = game.active
+    imp = game.create("Imp", controller=me, zone="graveyard", abilities=(Ability("dredge", 2),))
+    game.create("Land", controller=me, zone="library", types={"land"})
+    game.draw(me)
+    assert imp.zone == "graveyard" and len(me.hand) == 1
+    for n in range(3):
+        game.create(f"Card {n}", controller=me, zone="library", types={"land"})
+    game.draw(me)
+    assert imp.zone == "hand" and len(me.library) == 1 and len(me.graveyard) == 2
+
+
+def test_convoke_and_delve_pay_for_mana_of_the_total_cost():
+    from kb.rules.keywords.convoke import cast_convoked
+    from kb.rules.keywords.delve import cast_delved
+
+    game = Game()
+    me = game.active
+    elves = [game.create(f"Elf {n}", colors={"green"}) for n in range(2)]
+    card = game.create("Siege Wurm", zone="hand", mana_cost="{5}{G}{G}",
+                       abilities=("convoke",))
+    game.add_mana(me, "{5}")
+    cast_convoked(game, me, card, elves)
+    assert all(e.tapped for e in elves) and not me.pool
+    pile = [game.create(f"Card {n}", zone="graveyard", types={"land"}) for n in range(3)]
+    cruise = game.create("Treasure Cruise", zone="hand", types={"sorcery"},
+                         mana_cost="{7}{U}", abilities=("delve",))
+    game.add_mana(me, "{4}{U}")
+    game.resolve_stack()
+    cast_delved(game, me, cruise, pile)
+    assert {c.zone for c in pile} == {"exile"} and not me.pool
