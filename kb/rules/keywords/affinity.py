@@ -26,10 +26,12 @@ from kb.rules.keywords._reduction import apply_to
 PLACEHOLDER = r"\[(?:text|quality|type)\]"
 SCENARIO_PARAM = "artifacts"
 MINE = 3  # artifacts of the caster: the K of the text's "for each"
+# the counted phrase takes a second word unless that word begins "you control", "an opponent .."
+NOT_WHO = r"(?!(?:you|an|your|each|any|a)\b)"
 REDUCE = (rf"\bcosts? (?:you )?((?:\{{[^}}]+\}})+) less to {CAST}(?: it)? for each "
-          rf"(?P<what>{PLACEHOLDER}|[\w-]+(?: [\w-]+)?)(?: (?P<who>you|an opponent|your "
+          rf"(?P<what>{PLACEHOLDER}|[\w-]+(?: {NOT_WHO}[\w-]+)?)(?: (?P<who>you|an opponent|your "
           rf"opponents|each opponent|any player|a player|each player) controls?)?")
-GENERIC_ONLY = r"\breduces? only (?:the amount of )?generic mana"
+GENERIC = r"\breduces? (only )?(?:the amount of )?generic (and colou?red )?mana"
 COLORED = r"\b(doesn't|does not|does|also) reduce how much colou?red mana"
 WHOSE = {"you": "me", "an opponent": "opponent", "your opponents": "opponent",
          "each opponent": "opponent"}
@@ -80,10 +82,20 @@ def _read(claims: Claims) -> tuple[str, Cost, str, str, bool] | None:
     what = match.group("what")
     kind = "[text]" if re.fullmatch(PLACEHOLDER, what) else singular(what)
     whose = WHOSE.get((match.group("who") or "").lower(), "anyone")
+    return sentence, Cost.parse(match.group(1)), kind, whose, _colored_too(claims)
+
+
+def _colored_too(claims: Claims) -> bool:
+    """Whether the text says the reduction also takes coloured mana off ("it does reduce how
+    much colored mana", "reduces generic and colored mana"); by default (and by 601.2f) a
+    generic reduction reduces generic mana only."""
     colored = claims.says(COLORED)
-    said = re.search(COLORED, colored, re.I).group(1).lower() if colored else ""  # type: ignore[union-attr]
-    colored_too = said in ("does", "also") and claims.says(GENERIC_ONLY) is None
-    return sentence, Cost.parse(match.group(1)), kind, whose, colored_too
+    if colored is not None:
+        said = re.search(COLORED, colored, re.I)
+        return said is not None and said.group(1).lower() in ("does", "also")
+    generic = claims.says(GENERIC)
+    said = re.search(GENERIC, generic, re.I) if generic else None
+    return said is not None and bool(said.group(2))
 
 
 def expected_cost(mana_cost: str, each: Cost, times: int, colored_too: bool) -> int:
