@@ -50,9 +50,25 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
      then only make the check not apply, and pass);
    - let the trigger event gate the outcome (`"attacks" in claims.triggers`), so a text that
      names another trigger expects nothing in your scenario and fails.
-   Shared pieces: `_common.py` (this-creature triggers, P/T bonus checks), `_evasion.py`
-   (who may block whom, read from "can't be blocked [except] by ..."), `_targeting.py`
-   (who may target), `_damage_kind.py` (poison / -1/-1 counters from damage).
+   Shared helper modules (`kb/rules/keywords/_*.py`; reuse them, don't copy them):
+   - `_common.py`: "this creature" trigger conditions, P/T pumps, the P/T-bonus check;
+   - `_evasion.py`: who may block whom, read from "can't be blocked [except] by ...";
+   - `_targeting.py`: who may target a permanent or player (hexproof, shroud);
+   - `_damage_kind.py`: poison / -1/-1 counters from damage (infect, wither);
+   - `_counters.py`: upkeeps, adding/removing counters, "enters with N ... counters" readers;
+   - `_dies_return.py`: return-from-the-graveyard-with-a-counter model and check (persist);
+   - `_mana.py`: `paid_for` (mana an action took from a full pool), `reduced` (cost less
+     a cost, 601.2f);
+   - `_casting.py`: full pool and `spending`, `legal`, cost-rule and zone readers of the
+     casting keywords (buyback, flashback, kicker, madness, suspend, ...);
+   - `_reduction.py`: paying part of a cost with payers (convoke, delve), `apply_to` a Cost;
+   - `_spells.py`: burn spells, casting with their mana, "for each ... this turn" counts,
+     trigger clauses, copy-count checks (storm, ripple, cascade, ...);
+   - `_library.py`: library order, top/bottom, look-and-arrange checks (scry, fateseal);
+   - `_search.py`: "search your library for a card with the same mana value" (transmute);
+   - `_attach.py`: attach abilities and their check (equip, fortify);
+   - `_zone_actions.py`: "move it from ... to its owner's ..." readers and checks (destroy,
+     sacrifice, exile, discard, counter).
    The engine's era: `Game(era=...)` uses `spec.as_of(era)`, so a `history` entry changes
    the model too (lifelink triggers per instance in a 2008 game).
 
