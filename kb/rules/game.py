@@ -535,8 +535,8 @@ class Game:
         if to == "graveyard":
             self.emit("put into graveyard", obj, info=info, origin=origin)
 
-    def _replace(self, change: Any, hook: str) -> None:
-        """Apply each applicable replacement effect once (rule 614.5)."""
+    def _apply_replacements(self, change: Any) -> None:
+        """Apply each applicable replacement effect once (rule 614.5), spending limited uses."""
         for effect in list(self.replacements):
             if effect.label not in change.applied and effect.applies(change):
                 change.applied.add(effect.label)
@@ -545,6 +545,10 @@ class Game:
                     effect.uses -= 1
                     if effect.uses <= 0:
                         self.replacements.remove(effect)
+
+    def _replace(self, change: Any, hook: str) -> None:
+        """Apply each applicable replacement effect once (rule 614.5), then the hooks."""
+        self._apply_replacements(change)
         if isinstance(change, ZoneChange):
             for ability, fn in self.hooks(change.obj, hook):
                 tag = f"{ability.name}@{id(ability)}"
@@ -604,14 +608,7 @@ class Game:
     def destroy(self, obj: GameObject) -> str:
         """Destroy a permanent; `destroy` replacement effects (regenerate, ...) apply first."""
         change = ZoneChange(obj, obj.zone, "graveyard", cause="destroy")
-        for effect in list(self.replacements):
-            if effect.label not in change.applied and effect.applies(change):
-                change.applied.add(effect.label)
-                effect.apply(change)
-                if effect.uses is not None:
-                    effect.uses -= 1
-                    if effect.uses <= 0:
-                        self.replacements.remove(effect)
+        self._apply_replacements(change)
         if change.to == "battlefield":  # replaced: the permanent stays
             return "battlefield"
         return self.move(obj, "graveyard", cause="destroy")
