@@ -144,6 +144,33 @@ def claims_of(record: Record) -> Claims:
     return extract_claims(text, record.title, action=is_action(record))
 
 
+# (claims attribute, spec attribute, quote prefix, message with {value} {quote} {name} {model})
+_VALUE_CLAIMS = (
+    ("triggers", "trigger", "trigger",
+     'the text says it triggers on "{value}" ("{quote}"); the model triggers on {model}'),
+    ("zones", "zones", "zone",
+     'the text names the {value} zone ("{quote}"); the model\'s {name} involves {model}'),
+    ("functions_in", "functions_in", "functions",
+     'the text says it functions in the {value} zone ("{quote}"); the model has it '
+     "function in {model}"),
+    ("durations", "durations", "duration",
+     'the text gives the duration "{value}" ("{quote}"); the model\'s durations are {model}'),
+)
+
+
+def _missing_values(spec: Keyword, claims: Claims) -> list[str]:
+    """Claimed triggers, zones, functioning zones and durations the spec does not have."""
+    problems = []
+    for claimed, modelled, prefix, message in _VALUE_CLAIMS:
+        allowed = getattr(spec, modelled)
+        shown = _list(allowed or (("battlefield",) if modelled == "functions_in" else ()))
+        for value in getattr(claims, claimed):
+            if value not in allowed:
+                problems.append(message.format(value=value, name=spec.name, model=shown,
+                                               quote=claims.quote(f"{prefix}:{value}")))
+    return problems
+
+
 def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
     """Differences between what a text claims and the keyword's spec (as of its era)."""
     problems = []
@@ -155,25 +182,7 @@ def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
         shown = claims.parameter or "no parameter"
         problems.append(f'the text writes {name} with {shown!r} ("{claims.quote("parameter")}"); '
                         f"the model's parameter is {' or '.join(map(repr, spec.parameter))}")
-    for event in claims.triggers:
-        if event not in spec.trigger:
-            problems.append(f'the text says it triggers on "{event}" '
-                            f'("{claims.quote("trigger:" + event)}"); the model triggers on '
-                            f"{_list(spec.trigger)}")
-    for zone in claims.zones:
-        if zone not in spec.zones:
-            problems.append(f'the text names the {zone} zone ("{claims.quote("zone:" + zone)}"); '
-                            f"the model's {name} involves {_list(spec.zones)}")
-    for zone in claims.functions_in:
-        if zone not in spec.functions_in:
-            problems.append(f'the text says it functions in the {zone} zone '
-                            f'("{claims.quote("functions:" + zone)}"); the model has it '
-                            f"function in {_list(spec.functions_in or ('battlefield',))}")
-    for duration in claims.durations:
-        if duration not in spec.durations:
-            problems.append(f'the text gives the duration "{duration}" '
-                            f'("{claims.quote("duration:" + duration)}"); the model\'s '
-                            f"durations are {_list(spec.durations)}")
+    problems += _missing_values(spec, claims)
     if claims.instances and spec.instances and claims.instances != spec.instances:
         problems.append(f'the text says multiple instances are {claims.instances} '
                         f'("{claims.quote("instances")}"); in the model they are '
