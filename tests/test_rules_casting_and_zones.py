@@ -16,11 +16,18 @@ import pytest
 from ingest.registry import describe_file, parse_source
 from kb.model import Record
 from kb.rules.game import Ability, Game
-from kb.rules.mutations import rewordings
 from kb.rules.validate import check_definition
-from tests.conftest import CR_FILES, DATA, extra_file
-
-THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
+from tests.conftest import CR_FILES, extra_file
+from tests.rules_support import (
+    FAQ,
+    THREAD,
+    WIKI,
+    assert_mismatch,
+    assert_ok,
+    assert_rewordings_ok,
+    source_text,
+)
+from tests.rules_support import definition as shared_definition
 
 # keyword-abilities-faq-thread-2012.txt (rules as printed on each keyword's line)
 BUYBACK = (
@@ -226,7 +233,6 @@ CYCLING_2008 = (
     'more activated abilities. 502.18c Some cards with cycling have abilities that trigger '
     'when they\'re cycled. "When you cycle [this card]" means "When you discard [this card] to '
     'pay a cycling cost." These abilities trigger from the graveyard.')
-FAQ = "shards-of-alara-faq-2008"
 
 # judge-wiki-keywords-appendix-c.txt (2011 wording; capture damage as in the file)
 BUYBACK_WIKI = (
@@ -261,11 +267,9 @@ DAMAGE = {"Flashback": ["run-together words: 'yourgraveyard' (your graveyard)"],
 
 
 def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
-    """A keyword record as the parsers make them."""
-    damage = DAMAGE.get(title, []) if source == WIKI else []
-    return Record(id=f"{source}:keyword:{title.lower().replace(' ', '-')}", kind="keyword",
-                  source=source, title=title, text=text, era=era, date=era,
-                  meta={"damage": damage})
+    """A keyword record as the parsers make them (with the wiki's capture damage)."""
+    return shared_definition(title, text, source, era,
+                             damage=DAMAGE.get(title, []) if source == WIKI else [])
 
 
 WIKI_ERA = {"source": WIKI, "era": "2011-01-01"}
@@ -283,29 +287,18 @@ REAL = [("Buyback", BUYBACK, {}), ("Buyback", BUYBACK_WIKI, WIKI_ERA),
         ("Splice", SPLICE, {})]
 
 
-def _source_text(where: dict[str, str]) -> str:
-    name = where.get("source", THREAD)
-    return " ".join((DATA / "sources" / f"{name}.txt").read_text(encoding="utf-8").split())
-
-
 @pytest.mark.parametrize(("title", "text", "where"), REAL,
                          ids=[f"{r[0]}-{r[2].get('source', THREAD)[:5]}" for r in REAL])
 def test_real_definitions_pass(title, text, where):
     for chunk in re.split(r" (?=\d{3}\.\d+[a-z] )", text):
-        assert chunk in _source_text(where), chunk[:60]
-    result = check_definition(definition(title, text, **where))
-    assert result.status == "ok", result.details
-    assert result.details and all(d.startswith("checked: ") for d in result.details)
+        assert chunk in source_text(where.get("source", THREAD)), chunk[:60]
+    assert_ok(definition(title, text, **where))
 
 
 @pytest.mark.parametrize(("title", "text", "where"), REAL,
                          ids=[f"{r[0]}-{r[2].get('source', THREAD)[:5]}" for r in REAL])
 def test_rewordings_stay_ok(title, text, where):
-    record = definition(title, text, **where)
-    variants = rewordings(record)
-    assert {label for label, _ in variants} >= {"curly quotes", "spacing"}
-    for label, changed in variants:
-        assert check_definition(changed).status == "ok", label
+    assert_rewordings_ok(definition(title, text, **where))
 
 
 CHANGED = [
@@ -465,8 +458,7 @@ CHANGED = [
 def test_changed_rules_text_is_a_mismatch(title, text, old, new):
     assert old in text
     assert check_definition(definition(title, text)).status == "ok"
-    result = check_definition(definition(title, text.replace(old, new)))
-    assert result.status == "mismatch", result.details
+    assert_mismatch(definition(title, text.replace(old, new)))
 
 
 def test_an_outdated_definition_is_a_mismatch_in_a_later_era():

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kb.model import Record
 from kb.rules.game import Ability, Game, IllegalAction
 from kb.rules.validate import check_definition
-
-THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
+from tests.rules_support import THREAD, WIKI, assert_mismatch, assert_ok, definition
 
 # keyword-abilities-faq-thread-2012.txt (one line per section; rule numbers as printed)
 REACH = ('702.16a Reach is a static ability. 702.16b A creature with flying can\'t be blocked '
@@ -159,12 +157,6 @@ PROTECTION_2008 = (
     'redundant.')
 
 
-def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
-    """A keyword record as the parsers make them."""
-    return Record(id=f"{source}:keyword:{title.lower().replace(' ', '-')}", kind="keyword",
-                  source=source, title=title, text=text, era=era, date=era)
-
-
 def status(title: str, text: str, **kwargs: str) -> str:
     return check_definition(definition(title, text, **kwargs)).status
 
@@ -188,9 +180,7 @@ REAL = [("Reach", REACH, {}), ("Fear", FEAR, {}), ("Intimidate", INTIMIDATE, {})
 @pytest.mark.parametrize(("title", "text", "where"), REAL, ids=[r[0] + "-" + str(i)
                                                                for i, r in enumerate(REAL)])
 def test_real_definitions_pass(title, text, where):
-    result = check_definition(definition(title, text, **where))
-    assert result.status == "ok", result.details
-    assert all(d.startswith("checked: ") for d in result.details)
+    assert_ok(definition(title, text, **where))
 
 
 CHANGED = [
@@ -227,8 +217,7 @@ def test_changed_rules_text_is_a_mismatch(title, text, old, new):
     source = {"Trample": "cr-2012-10-01", "Landwalk": "cr-2012-10-01"}.get(title, THREAD)
     era = "2008-10-01" if title in ("Protection", "Lifelink") else "2012-10-01"
     assert status(title, text, source=source, era=era) == "ok"
-    result = check_definition(definition(title, text.replace(old, new), source=source, era=era))
-    assert result.status == "mismatch", result.details
+    assert_mismatch(definition(title, text.replace(old, new), source=source, era=era))
 
 
 def test_changed_evasion_names_the_blocker_that_differs():

@@ -14,15 +14,24 @@ from dataclasses import replace
 import pytest
 
 from ingest.registry import describe_file, parse_source
-from kb.model import Record, slugify
+from kb.model import Record
 from kb.rules.game import Ability, Game
 from kb.rules.keywords import fold_name, spec_for
 from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import check_definition, validate
 from tests.conftest import CR_FILES, DATA, extra_file
+from tests.rules_support import (
+    FAQ,
+    THREAD,
+    WIKI,
+    assert_mismatch,
+    assert_mutations_mismatch,
+    assert_ok,
+    assert_rewordings_ok,
+    source_text,
+)
+from tests.rules_support import definition as shared_definition
 
-THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
-FAQ = "shards-of-alara-faq-2008"
 GROUP = ("storm", "gravestorm", "epic", "ripple", "cascade", "conspire", "haunt", "offering",
          "morph", "unearth", "equip", "fortify", "enchant", "soulbond", "scry", "fateseal",
          "regenerate", "clash", "proliferate", "fight", "transform", "detain", "populate")
@@ -320,23 +329,18 @@ def definition(name: str, text: str | None = None) -> Record:
     if keyword in ("SCRY", "FATESEAL", "REGENERATE", "CLASH", "PROLIFERATE", "FIGHT",
                    "TRANSFORM", "DETAIN", "POPULATE"):
         meta["keyword_kind"] = "action"
-    return Record(id=f"{source}:keyword:{slugify(title)}", kind="keyword", source=source,
-                  title=title, text=DEFINITIONS[name] if text is None else text, era=era,
-                  date=era, keywords=[title.lower()], meta=meta)
+    return shared_definition(title, DEFINITIONS[name] if text is None else text, source, era,
+                             keywords=[title.lower()], meta=meta)
 
 
 def test_the_quotes_are_exact():
     for name, text in DEFINITIONS.items():
-        source = SOURCE_OF[name.rsplit("_", 1)[1]][0]
-        raw = " ".join((DATA / "sources" / f"{source}.txt").read_text(encoding="utf-8").split())
-        assert text in raw, name
+        assert text in source_text(SOURCE_OF[name.rsplit("_", 1)[1]][0]), name
 
 
 @pytest.mark.parametrize("name", sorted(DEFINITIONS))
 def test_real_definition_is_ok(name):
-    result = check_definition(definition(name))
-    assert result.status == "ok", result.details
-    assert all(detail.startswith("checked: ") for detail in result.details)
+    assert_ok(definition(name))
 
 
 # one edit of each definition's claims at a time: (definition, old, new) -> mismatch
@@ -448,8 +452,7 @@ CHANGED = [
 @pytest.mark.parametrize(("name", "old", "new"), CHANGED)
 def test_changed_definition_is_a_mismatch(name, old, new):
     assert DEFINITIONS[name].count(old) >= 1, old
-    result = check_definition(definition(name, DEFINITIONS[name].replace(old, new, 1)))
-    assert result.status == "mismatch", (name, old, new, result.details)
+    assert_mismatch(definition(name, DEFINITIONS[name].replace(old, new, 1)), name, old, new)
 
 
 def test_every_keyword_has_changed_copies():
@@ -459,13 +462,8 @@ def test_every_keyword_has_changed_copies():
 @pytest.mark.parametrize("name", sorted(DEFINITIONS))
 def test_generic_mutations_and_rewordings(name):
     record = definition(name)
-    before = check_definition(record)
-    for label, changed in mutations(record):
-        assert check_definition(changed).status == "mismatch", (name, label)
-    for label, changed in rewordings(record):
-        after = check_definition(changed)
-        assert after.status == "ok", (name, label, after.details)
-        assert after.claims == before.claims, (name, label)
+    assert_mutations_mismatch(record, name, some=False)
+    assert_rewordings_ok(record, name, labels=())
 
 
 def test_another_eras_wording_stays_ok():

@@ -16,12 +16,19 @@ from ingest.source import load_manifest
 from kb.model import Record
 from kb.rules.game import Ability, Game
 from kb.rules.keywords import fold_name
-from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import check_definition, validate
 from tests.conftest import CR_FILES, DATA, extra_file
-
-THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
-BLOG, FAQ = "alara-keyword-rules-blog-2008", "shards-of-alara-faq-2008"
+from tests.rules_support import (
+    BLOG,
+    THREAD,
+    WIKI,
+    assert_mismatch,
+    assert_mutations_mismatch,
+    assert_ok,
+    assert_rewordings_ok,
+    definition,
+    source_text,
+)
 
 # keyword-abilities-faq-thread-2012.txt (702.x, one line per section) and
 # judge-wiki-keywords-appendix-c.txt (_WIKI), exactly as in the files
@@ -323,12 +330,6 @@ DEVOUR_BLOG = (
 )
 
 
-def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-01") -> Record:
-    """A keyword record as the parsers make them."""
-    return Record(id=f"{source}:keyword:{title.lower().replace(' ', '-')}", kind="keyword",
-                  source=source, title=title, text=text, era=era, date=era)
-
-
 SOURCES = {THREAD: "2012-10-01", WIKI: "2011-01-01", BLOG: "2008-10-01"}
 # (title, text, source)
 REAL = [
@@ -362,36 +363,24 @@ DAMAGE = {LEVEL_UP_WIKI: ["run-together words: 'couldcast' (could cast)"],
 
 
 def record(title: str, text: str, source: str) -> Record:
-    made = definition(title, text, source=source, era=SOURCES[source])
-    made.meta["damage"] = DAMAGE.get(text, [])
-    return made
+    return definition(title, text, source=source, era=SOURCES[source],
+                      damage=DAMAGE.get(text, []))
 
 
 @pytest.mark.parametrize(("title", "text", "source"), REAL, ids=IDS)
 def test_real_definitions_are_quoted_exactly_and_pass(title, text, source):
-    assert text in (DATA / "sources" / f"{source}.txt").read_text(encoding="utf-8")
-    result = check_definition(record(title, text, source))
-    assert result.status == "ok", result.details
-    assert result.details and all(d.startswith("checked: ") for d in result.details)
+    assert text in source_text(source, fold=False)
+    assert_ok(record(title, text, source))
 
 
 @pytest.mark.parametrize(("title", "text", "source"), REAL, ids=IDS)
 def test_every_generic_mutation_is_a_mismatch(title, text, source):
-    changed = mutations(record(title, text, source))
-    assert changed
-    for label, copy in changed:
-        assert check_definition(copy).status == "mismatch", label
+    assert_mutations_mismatch(record(title, text, source))
 
 
 @pytest.mark.parametrize(("title", "text", "source"), REAL, ids=IDS)
 def test_rewordings_in_another_era_stay_ok(title, text, source):
-    original = record(title, text, source)
-    variants = rewordings(original)
-    assert {label for label, _ in variants} >= {"curly quotes", "spacing"}
-    for label, copy in variants:
-        result = check_definition(copy)
-        assert result.status == "ok", (label, result.details)
-        assert result.claims == check_definition(original).claims, label
+    assert_rewordings_ok(record(title, text, source))
 
 
 # (title, text, what the text says, a change of it the model must not accept)
@@ -521,8 +510,7 @@ CHANGED = [
                          ids=[f"{c[0]}:{c[3][:24]}" for c in CHANGED])
 def test_changed_definitions_are_mismatches(title, text, old, new):
     assert old in text
-    result = check_definition(definition(title, text.replace(old, new, 1)))
-    assert result.status == "mismatch", result.details
+    result = assert_mismatch(definition(title, text.replace(old, new, 1)))
     assert all(detail.startswith(("the text", "the scenario")) or ": the text says" in detail
                for detail in result.details), result.details
 
