@@ -7,17 +7,13 @@ import re
 
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
-from kb.rules.game import Ability, Game, GameObject
+from kb.rules.game import Game
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, duel
+from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, always, kills_blocker_first
 
 SECOND_STEP = (r"only creatures that assign combat damage in that step are the remaining"
                r"|in the second combat damage step")
 SECOND_STEP_TOO = r"currently have double strike|plus any creatures with double strike"
-
-
-def _yes(game: Game, creature_: GameObject, ability: Ability) -> bool:
-    return True
 
 
 def check(claims: Claims, era: str) -> list[str] | None:
@@ -41,10 +37,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
                            "unblocked 3/3 double striker: life lost", 6 if again else 3,
                            20 - player.life)
     if first is not None:
-        striker, _, _ = duel(era, "double strike", 2)
-        problems += differ("double strikers deal damage in the first step", first,
-                           "2/2 double striker blocked by a 2/2", "striker survives",
-                           "striker survives" if striker.zone == "battlefield" else "striker dies")
+        problems += kills_blocker_first(era, "double strike",
+                                        "double strikers deal damage in the first step", first)
     return problems
 
 
@@ -53,7 +47,7 @@ register(Keyword(
     kind=("static",),
     parameter=(),
     instances="redundant",
-    hooks={"strikes_first": _yes, "strikes_twice": _yes},
+    hooks={"strikes_first": always, "strikes_twice": always},
     checks=(Check("damage in both combat damage steps", check),),
     history=(("2009-07-11", {"zones": ("stack",)}),),
 ))

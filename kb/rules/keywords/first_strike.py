@@ -15,7 +15,8 @@ NOT_AGAIN = (r"that had neither first strike nor double strike as the first comb
              r"step began|that didn't assign combat damage in the first step")
 
 
-def _strikes_first(game: Game, creature_: GameObject, ability: Ability) -> bool:
+def always(game: Game, creature_: GameObject, ability: Ability) -> bool:
+    """A combat hook that holds for every creature with the keyword."""
     return True
 
 
@@ -30,6 +31,14 @@ def duel(era: str, keyword: str, blocker_toughness: int) -> tuple[GameObject, Ga
     return striker, blocker, game
 
 
+def kills_blocker_first(era: str, keyword: str, claim: str, quote: str) -> list[str]:
+    """A 2/2 with `keyword` blocked by a 2/2 survives: it deals its damage in the first step."""
+    striker, _, _ = duel(era, keyword, 2)
+    return differ(claim, quote, f"2/2 {keyword.split()[0]} striker blocked by a 2/2",
+                  "striker survives",
+                  "striker survives" if striker.zone == "battlefield" else "striker dies")
+
+
 def check(claims: Claims, era: str) -> list[str] | None:
     """A 2/2 first striker blocked by a 2/2 kills it first and takes no damage; blocked by a
     2/5 it deals its damage once (no second step for it)."""
@@ -39,10 +48,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     problems = []
     if exclusive is not None:
-        striker, _, _ = duel(era, "first strike", 2)
-        problems += differ("only first strikers deal damage in the first step", exclusive,
-                           "2/2 first striker blocked by a 2/2", "striker survives",
-                           "striker survives" if striker.zone == "battlefield" else "striker dies")
+        problems += kills_blocker_first(era, "first strike",
+                                        "only first strikers deal damage in the first step",
+                                        exclusive)
     if once is not None:
         _, blocker, _ = duel(era, "first strike", 5)
         problems += differ("the second step is for creatures that didn't strike first", once,
@@ -56,7 +64,7 @@ register(Keyword(
     kind=("static",),
     parameter=(),
     instances="redundant",
-    hooks={"strikes_first": _strikes_first},
+    hooks={"strikes_first": always},
     checks=(Check("first-strike damage step", check),),
     history=(("2009-07-11", {"zones": ("stack",)}),),
     note="until M2010 combat damage used the stack; its rule says so",
