@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Event, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 
 DESTROYS = (r"been dealt damage by a source with deathtouch[^.]*|deals damage to a creature, "
             r"\w+ that creature")
@@ -45,24 +46,15 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     problems = []
     if destroys is not None:
-        game = Game(era=era)
-        viper = creature(game, "Viper", power=1, toughness=1, abilities=("deathtouch",))
-        giant = creature(game, "Giant", game.opponent(game.active), 5, 5)
-        game.declare_attackers([viper])
-        game.declare_blockers({giant: viper})
-        game.combat_damage()
+        _, _, (giant,) = attack(era, "Viper", 1, 1, ("deathtouch",), [("Giant", 5, 5)])
         destroyed = bool(re.search(r"\bdestroy(?:ed)?\b", destroys))
         problems += differ("a creature it damages is destroyed" if destroyed else
                            "a creature it damages is not destroyed", destroys,
                            "1/1 deathtouch blocked by a 5/5", "graveyard" if destroyed
                            else "battlefield", giant.zone)
     if lethal is not None:
-        game = Game(era=era)
-        viper = creature(game, "Viper", power=2, toughness=2, abilities=("deathtouch",))
-        walls = [creature(game, f"Wall {i}", game.opponent(game.active), 0, 4) for i in (1, 2)]
-        game.declare_attackers([viper])
-        game.declare_blockers({wall: viper for wall in walls})
-        game.combat_damage()
+        _, _, walls = attack(era, "Viper", 2, 2, ("deathtouch",),
+                             [(f"Wall {i}", 0, 4) for i in (1, 2)])
         problems += differ("1 combat damage from deathtouch is lethal", lethal,
                            "2/2 deathtouch blocked by two 0/4s: blockers destroyed", 2,
                            sum(w.zone == "graveyard" for w in walls))

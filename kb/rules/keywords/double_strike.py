@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
-from kb.rules.game import Game
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, always, kills_blocker_first
 
 SECOND_STEP = (r"only creatures that assign combat damage in that step are the remaining"
@@ -25,12 +25,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     problems = []
     if twice is not None:
-        game = Game(era=era)
-        striker = creature(game, "Striker", power=3, toughness=3, abilities=("double strike",))
+        game, _, _ = attack(era, "Striker", 3, 3, ("double strike",))
         player = game.opponent(game.active)
-        game.declare_attackers([striker])
-        game.declare_blockers({})
-        game.combat_damage()
         again = bool(re.search(SECOND_STEP_TOO, twice, re.I))
         problems += differ("double strikers deal damage in the second step too" if again else
                            "the second step is for other creatures", twice,

@@ -3,10 +3,11 @@ combat damage in a first combat damage step, before creatures without it."""
 
 from __future__ import annotations
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 
 FIRST_STEP_ONLY = (r"only creatures that assign combat damage in that step are those with "
                    r"first strike|creatures without first strike or double strike don't "
@@ -22,12 +23,8 @@ def always(game: Game, creature_: GameObject, ability: Ability) -> bool:
 
 def duel(era: str, keyword: str, blocker_toughness: int) -> tuple[GameObject, GameObject, Game]:
     """A 2/2 attacker with `keyword` blocked by a 2/`blocker_toughness` creature."""
-    game = Game(era=era)
-    striker = creature(game, "Striker", power=2, toughness=2, abilities=(keyword,))
-    blocker = creature(game, "Blocker", game.opponent(game.active), 2, blocker_toughness)
-    game.declare_attackers([striker])
-    game.declare_blockers({blocker: striker})
-    game.combat_damage()
+    game, striker, (blocker,) = attack(era, "Striker", 2, 2, (keyword,),
+                                       [("Blocker", 2, blocker_toughness)])
     return striker, blocker, game
 
 

@@ -5,10 +5,11 @@ much life", each instance triggering separately."""
 
 from __future__ import annotations
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Event, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 from kb.rules.keywords._common import this_object
 
 
@@ -27,13 +28,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     amount = claims.find("life")
     if amount is None:
         return None
-    game = Game(era=era)
+    game, _, _ = attack(era, "Angel", 3, 3, ("lifelink", "lifelink"))
     me = game.active
-    angel = creature(game, "Angel", power=3, toughness=3,
-                     abilities=("lifelink", "lifelink"))
-    game.declare_attackers([angel])
-    game.declare_blockers({})
-    game.combat_damage()
     each = claims.instances == "separate" or (claims.instances is None
                                               and "triggered" in claims.kinds)
     expected = amount.times(3) * (2 if each else 1)

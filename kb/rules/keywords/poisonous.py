@@ -3,10 +3,11 @@ player gets N poison counters."""
 
 from __future__ import annotations
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 from kb.rules.keywords._common import this_object
 
 
@@ -21,12 +22,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if amount is None:
         return None
     n = 3
-    game = Game(era=era)
-    snake = creature(game, "Snake", power=1, toughness=1, abilities=(Ability("poisonous", n),))
+    game, _, _ = attack(era, "Snake", 1, 1, (Ability("poisonous", n),))
     player = game.opponent(game.active)
-    game.declare_attackers([snake])
-    game.declare_blockers({})
-    game.combat_damage()
     fires = "deals combat damage to a player" in claims.triggers
     return differ(f"the player gets {amount.count} poison counters", amount.quote,
                   f"poisonous {n} deals combat damage to a player",

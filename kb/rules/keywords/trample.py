@@ -3,13 +3,15 @@ lethal damage to its blockers and the rest to the player or planeswalker it atta
 
 from __future__ import annotations
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords._combat import attack
 
 EXCESS = r"assigned lethal damage, (?:any|the) (?:remaining|excess) damage is assigned"
 NO_BLOCKERS = r"no creatures blocking it when damage is assigned, (?:all|none of) its damage"
+BEAR = ("Bear", 2, 2)
 
 
 def _tramples(game: Game, attacker: GameObject, ability: Ability) -> bool:
@@ -23,23 +25,13 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     problems = []
     if excess is not None:
-        game = Game(era=era)
-        beast = creature(game, "Beast", power=5, toughness=5, abilities=("trample",))
-        bear = creature(game, "Bear", game.opponent(game.active), 2, 2)
-        game.declare_attackers([beast])
-        game.declare_blockers({bear: beast})
-        game.combat_damage()
+        game, _, _ = attack(era, "Beast", 5, 5, ("trample",), [BEAR])
         problems += differ("damage beyond lethal goes to the player", excess,
                            "5/5 trampler blocked by a 2/2: damage to the player", 3,
                            20 - game.opponent(game.active).life)
     if alone is not None:
-        game = Game(era=era)
-        beast = creature(game, "Beast", power=5, toughness=5, abilities=("trample",))
-        bear = creature(game, "Bear", game.opponent(game.active), 2, 2)
-        game.declare_attackers([beast])
-        game.declare_blockers({bear: beast})
-        game.sacrifice(bear)
-        game.combat_damage()
+        game, _, _ = attack(era, "Beast", 5, 5, ("trample",), [BEAR],
+                            before_damage=lambda game, blockers: game.sacrifice(blockers[0]))
         all_of = "none of its damage" not in alone
         problems += differ("with no blockers left " + ("all" if all_of else "none of its") +
                            " damage goes to the player", alone,
