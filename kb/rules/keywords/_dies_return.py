@@ -12,6 +12,7 @@ from collections.abc import Callable
 from kb.rules.checks import creature, differ
 from kb.rules.claims import COUNT, PT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
+from kb.rules.keywords import Check, Keyword
 
 CONDITION = re.compile(rf"\bif it had no ({PT}|[a-z]+) counters? on it", re.I)
 RETURN = re.compile(r"\breturn it to (?:the )?(?P<zone>[\w' ]+?)(?= under| with|[.,\"]|$)"
@@ -88,3 +89,24 @@ def check_return(claims: Claims, era: str, keyword: str) -> list[str] | None:
                            f"a 3/3 with {keyword} and a {kind} counter is destroyed",
                            "graveyard", body.zone)
     return problems
+
+
+def returner_spec(name: str, kind: str) -> Keyword:
+    """The spec of persist (`kind` "-1/-1") or undying ("+1/+1"): a dies trigger that returns
+    the permanent with a `kind` counter unless it had one, checked on its text."""
+    condition, effect = returner(kind)
+
+    def check(claims: Claims, era: str) -> list[str] | None:
+        """Dies with no `kind` counters: returns with one; dies with one: stays."""
+        return check_return(claims, era, name)
+
+    return Keyword(
+        name=name,
+        kind=("triggered",),
+        parameter=("",),
+        trigger=("dies",),
+        zones=("battlefield", "graveyard"),
+        effect=effect,
+        condition=condition,
+        checks=(Check(f"returns with a {kind} counter unless it had one", check),),
+    )

@@ -4,25 +4,7 @@ owner's control with a -1/-1 counter on it." """
 
 from __future__ import annotations
 
-from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._dies_return import check_return, returner
+from kb.rules.keywords import register
+from kb.rules.keywords._dies_return import returner_spec
 
-_condition, _effect = returner("-1/-1")
-
-
-def check(claims: Claims, era: str) -> list[str] | None:
-    """Dies with no -1/-1 counters: returns with one; dies with one: stays."""
-    return check_return(claims, era, "persist")
-
-
-register(Keyword(
-    name="persist",
-    kind=("triggered",),
-    parameter=("",),
-    trigger=("dies",),
-    zones=("battlefield", "graveyard"),
-    effect=_effect,
-    condition=_condition,
-    checks=(Check("returns with a -1/-1 counter unless it had one", check),),
-))
+register(returner_spec("persist", "-1/-1"))
