@@ -5,10 +5,12 @@ cards that are spells with a visible effect, casting them with their mana, count
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from kb.rules.claims import Claims, canonical_trigger
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
+from kb.rules.keywords import Check, Keyword
+from kb.rules.keywords._common import this_object
 
 
 def _deal_one(game: Game, item: StackItem) -> None:
@@ -155,3 +157,29 @@ def check_copy_count(claims: Claims, era: str, name: str) -> list[str] | None:
     expected = counted * instance_count(claims, 2) if trigger == "cast" else 0
     return differ(f'a copy for each {phrase}, when "{trigger}"', sentence, scenario, expected,
                   copies)
+
+
+def copy_trigger_spec(name: str, effect: Callable[..., None], claim: str) -> Keyword:
+    """The spec of storm or gravestorm: a triggered ability of the spell on the stack, "When
+    you cast this spell, put a copy of it onto the stack for each ... this turn", multiple
+    instances triggering separately; `effect` makes the copies, the check counts them as the
+    text counts them."""
+
+    def check(claims: Claims, era: str) -> list[str] | None:
+        """Copies of a spell with the keyword, counted as the text counts them."""
+        return check_copy_count(claims, era, name)
+
+    return Keyword(
+        name=name,
+        kind=("triggered",),
+        parameter=("",),
+        trigger=("cast",),
+        zones=("stack",),
+        functions_in=("stack",),
+        trigger_zones=("stack",),
+        durations=("this turn",),
+        instances="separate",
+        effect=effect,
+        condition=this_object,
+        checks=(Check(claim, check),),
+    )

@@ -5,11 +5,9 @@ separately."""
 
 from __future__ import annotations
 
-from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._common import this_object
-from kb.rules.keywords._spells import check_copy_count, turn_start
+from kb.rules.keywords import register
+from kb.rules.keywords._spells import copy_trigger_spec, turn_start
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
@@ -19,22 +17,5 @@ def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> N
         game.copy_spell(event.data["item"])
 
 
-def check(claims: Claims, era: str) -> list[str] | None:
-    """Copies of a spell with gravestorm, counted as the text counts them."""
-    return check_copy_count(claims, era, "gravestorm")
-
-
-register(Keyword(
-    name="gravestorm",
-    kind=("triggered",),
-    parameter=("",),
-    trigger=("cast",),
-    zones=("stack",),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    durations=("this turn",),
-    instances="separate",
-    effect=_effect,
-    condition=this_object,
-    checks=(Check("a copy for each permanent put into a graveyard this turn", check),),
-))
+register(copy_trigger_spec("gravestorm", _effect,
+                           "a copy for each permanent put into a graveyard this turn"))

@@ -4,11 +4,9 @@ before it this turn." Multiple instances trigger separately."""
 
 from __future__ import annotations
 
-from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._common import this_object
-from kb.rules.keywords._spells import check_copy_count
+from kb.rules.keywords import register
+from kb.rules.keywords._spells import copy_trigger_spec
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
@@ -20,22 +18,4 @@ def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> N
         game.copy_spell(item)
 
 
-def check(claims: Claims, era: str) -> list[str] | None:
-    """Copies of a spell with storm, counted as the text counts them."""
-    return check_copy_count(claims, era, "storm")
-
-
-register(Keyword(
-    name="storm",
-    kind=("triggered",),
-    parameter=("",),
-    trigger=("cast",),
-    zones=("stack",),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    durations=("this turn",),
-    instances="separate",
-    effect=_effect,
-    condition=this_object,
-    checks=(Check("a copy for each spell cast before it this turn", check),),
-))
+register(copy_trigger_spec("storm", _effect, "a copy for each spell cast before it this turn"))
