@@ -5,18 +5,17 @@ this ability only any time you could cast a sorcery." """
 
 from __future__ import annotations
 
-from kb.rules.checks import creature, differ
+from kb.rules.checks import creature
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._casting import (
-    ability_of,
-    activation_mana,
-    param_cost,
-    search_library,
-    zone_of,
+from kb.rules.keywords._casting import ability_of
+from kb.rules.keywords._search import (
+    activate_search,
+    check_search,
+    read_search,
+    sorcery_speed,
 )
-from kb.rules.keywords._search import expected_find, read_search, sorcery_speed, stock_library
 
 
 def transfigure(game: Game, player: Player, permanent: GameObject) -> StackItem:
@@ -25,16 +24,12 @@ def transfigure(game: Game, player: Player, permanent: GameObject) -> StackItem:
     ability = ability_of(permanent, "transfigure")
     if permanent.zone != "battlefield" or permanent.controller is not player:
         raise IllegalAction("transfigure sacrifices a permanent you control")
-    value = permanent.mana_value
 
-    def resolve(game: Game, item: StackItem) -> None:
-        found = search_library(player, lambda c: c.is_("creature") and c.mana_value == value)
-        if found is not None:
-            found.notes["enter_under"] = player
-            game.move(found, "battlefield")
+    def put(game: Game, found: GameObject) -> None:
+        found.notes["enter_under"] = player
+        game.move(found, "battlefield")
 
-    item = game.activate(permanent, "transfigure", cost=param_cost(ability), resolve=resolve,
-                         sorcery=True, player=player)
+    item = activate_search(game, player, permanent, ability, lambda c: c.is_("creature"), put)
     game.sacrifice(permanent)
     return item
 
@@ -46,33 +41,19 @@ def check(claims: Claims, era: str) -> list[str] | None:
     timing = sorcery_speed(claims)
     if found is None:
         return None
-    problems = []
-    game = Game(era=era)
-    me = game.active
-    fiend = creature(game, "Fleshwrither", me, 3, 3, abilities=(Ability("transfigure",
-                                                                         "{1}{B}{B}"),),
-                     mana_cost="{2}{B}{B}")
-    made = stock_library(game, me)
-    done, mana = activation_mana(game, me, transfigure, game, me, fiend)
-    label = expected_find(found, made, 4)
-    expected = (True, 3, "graveyard", label, zone_of(found[3]))
-    got = next((lab for lab, c in made.items() if c.zone != "library"), None)
-    problems += differ("transfigure finds a card as the text says", found[0],
-                       "transfigure {1}{B}{B} on a creature of mana value 4: (legal, mana, "
-                       "its zone, the card found, that card's zone)", expected,
-                       (done, mana, fiend.zone, got, made[got].zone if got else None))
-    # without a timing restriction an activated ability may be activated any time
-    game = Game(era=era)
-    me = game.active
-    fiend = creature(game, "Fleshwrither", me, abilities=(Ability("transfigure", "{1}"),),
-                     mana_cost="{2}{B}{B}")
-    stock_library(game, me)
-    game.begin_combat()
-    done, _ = activation_mana(game, me, transfigure, game, me, fiend)
-    problems += differ("transfigure only as a sorcery" if timing else "transfigure any "
-                       "time", timing or found[0], "transfigure during combat",
-                       timing is None, done)
-    return problems
+    return check_search(era, "transfigure", found, timing, transfigure, _fiend,
+                        "transfigure {1}{B}{B} on a creature of mana value 4: (legal, mana, "
+                        "its zone, the card found, that card's zone)", Game.begin_combat,
+                        "during combat")
+
+
+def _fiend(game: Game, controller: Player, first: bool) -> GameObject:
+    """Fleshwrither on the battlefield (the first one a 3/3 with transfigure {1}{B}{B})."""
+    if first:
+        return creature(game, "Fleshwrither", controller, 3, 3,
+                        abilities=(Ability("transfigure", "{1}{B}{B}"),), mana_cost="{2}{B}{B}")
+    return creature(game, "Fleshwrither", controller, abilities=(Ability("transfigure", "{1}"),),
+                    mana_cost="{2}{B}{B}")
 
 
 register(Keyword(
