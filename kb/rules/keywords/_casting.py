@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kb.rules.checks import differ
 from kb.rules.claims import ZONE_WORDS, Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player
 
@@ -183,3 +184,11 @@ def price(rule: CostRule, mana_value: int, cost: int, paid: int = 1) -> str:
     """What the text's rule means in mana, as a mismatch shows it."""
     amount = rule.mana(mana_value, cost, paid)
     return f"{amount} mana" if amount is not None else f"a cost the model can't price ({rule.kind})"
+
+
+def check_cost_paid(name: str, rule: CostRule, scenario: str, mana_value: int, cost: int,
+                    mana: int) -> list[str]:
+    """The `mana` a cast in `scenario` took against what the text's rule for the `name` cost
+    (additional, alternative, ...) says a spell of `mana_value` with that `cost` takes."""
+    return differ(f"the {name} cost is paid as {rule.kind} cost", rule.quote, scenario,
+                  price(rule, mana_value, cost), f"{mana} mana")

@@ -10,9 +10,9 @@ from kb.rules.game import Ability, Game, GameObject, Player, StackItem, ZoneChan
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
+    check_cost_paid,
     cost_rule,
     param_cost,
-    price,
     read_zone,
     spending,
 )
@@ -49,9 +49,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     game.resolve_stack()
     problems = []
     if rule is not None:
-        problems += differ(f"the buyback cost is paid as {rule.kind} cost", rule.quote,
-                           "a {1}{U} sorcery cast with buyback {3}", price(rule, 2, 3),
-                           f"{mana} mana")
+        problems += check_cost_paid("buyback", rule, "a {1}{U} sorcery cast with buyback {3}",
+                                    2, 3, mana)
     if found is not None:
         problems += differ(f"the spell goes to the {found[1]} as it resolves", found[0],
                            "a {1}{U} sorcery with its buyback cost paid resolves", found[1],

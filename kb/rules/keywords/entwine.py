@@ -10,7 +10,13 @@ from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._casting import ability_of, cost_rule, param_cost, price, spending
+from kb.rules.keywords._casting import (
+    ability_of,
+    check_cost_paid,
+    cost_rule,
+    param_cost,
+    spending,
+)
 
 MODES = ("draw", "gain life", "deal damage")
 
@@ -47,9 +53,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     done = card.notes.get("done", [])
     problems = []
     if rule is not None:
-        problems += differ(f"the entwine cost is paid as {rule.kind} cost", rule.quote,
-                           "a {2}{G} modal sorcery cast with entwine {3}", price(rule, 3, 3),
-                           f"{mana} mana")
+        problems += check_cost_paid("entwine", rule, "a {2}{G} modal sorcery cast with entwine {3}",
+                                    3, 3, mana)
     if modes is not None:
         count = len(MODES) if modes.group(1) == "all" else quantity(modes.group(1), 0)
         problems += differ(f"{modes.group(1)} modes are chosen", rule.quote if rule else "",

@@ -11,9 +11,9 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     VERB_ZONE,
     ability_of,
+    check_cost_paid,
     cost_rule,
     param_cost,
-    price,
     read_word,
     spending,
 )
@@ -58,9 +58,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
         _, mana = spending(game.active, cast, *((game,) if evoked else ()), game.active, card)
         game.resolve_stack()
         if rule is not None and evoked:
-            problems += differ(f"the evoke cost is paid as {rule.kind} cost", rule.quote,
-                               "a {4}{U} creature cast for evoke {2}{U}", price(rule, 5, 3),
-                               f"{mana} mana")
+            problems += check_cost_paid("evoke", rule, "a {4}{U} creature cast for evoke {2}{U}",
+                                        5, 3, mana)
         if then is not None:
             trigger = "enters" in claims.triggers
             expected = VERB_ZONE.get(then[1], then[1]) if evoked and trigger else "battlefield"

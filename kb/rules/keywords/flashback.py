@@ -12,11 +12,11 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     CAST,
     ability_of,
+    check_cost_paid,
     cost_rule,
     fill_pool,
     legal,
     param_cost,
-    price,
     read_zone,
     spending,
 )
@@ -60,9 +60,8 @@ def check_cast(claims: Claims, era: str) -> list[str] | None:
         game = Game(era=era)
         card = _card(game, "graveyard")
         _, mana = spending(game.active, cast_with_flashback, game, game.active, card)
-        problems += differ(f"the flashback cost is paid as {rule.kind} cost", rule.quote,
-                           "a {1}{U} sorcery cast with flashback {3}", price(rule, 2, 3),
-                           f"{mana} mana")
+        problems += check_cost_paid("flashback", rule, "a {1}{U} sorcery cast with flashback {3}",
+                                    2, 3, mana)
     if origin is not None:
         for zone in ("graveyard", "hand"):
             game = Game(era=era)

@@ -9,7 +9,15 @@ from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._casting import ability_of, cost_rule, legal, param_cost, price, spending
+from kb.rules.keywords._casting import (
+    ability_of,
+    check_cost_paid,
+    cost_rule,
+    legal,
+    param_cost,
+    price,
+    spending,
+)
 from kb.rules.keywords._spells import burn_spell
 
 
@@ -35,9 +43,8 @@ def _check_one(claims: Claims, era: str, name: str, kicks: int) -> list[str] | N
     card = burn_spell(game, game.active, "Burst", mana_cost="{1}{R}",
                       abilities=(Ability(name, "{3}"),))
     _, mana = spending(game.active, cast_kicked, game, game.active, card)
-    problems += differ(f"the {name} cost is paid as {rule.kind} cost", rule.quote,
-                       f"a {{1}}{{R}} instant with {name} {{3}}, kicked once", price(rule, 2, 3),
-                       f"{mana} mana")
+    problems += check_cost_paid(name, rule, f"a {{1}}{{R}} instant with {name} {{3}}, kicked once",
+                                2, 3, mana)
     game = Game(era=era)
     card = burn_spell(game, game.active, "Burst", mana_cost="{1}{R}",
                       abilities=(Ability(name, "{3}"),))

@@ -11,7 +11,13 @@ from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._casting import ability_of, cost_rule, param_cost, price, spending
+from kb.rules.keywords._casting import (
+    ability_of,
+    check_cost_paid,
+    cost_rule,
+    param_cost,
+    spending,
+)
 
 TEXT = "Destroy target creature you don't control."
 REPLACED = r"replacing all instances of the word ['\"]?(\w+)['\"]? with the word ['\"]?(\w+)"
@@ -57,9 +63,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     game.resolve_stack()
     problems = []
     if rule is not None:
-        problems += differ(f"the overload cost is paid as {rule.kind} cost", rule.quote,
-                           "a {1}{B} sorcery cast for overload {4}{B}", price(rule, 2, 5),
-                           f"{mana} mana")
+        problems += check_cost_paid("overload", rule, "a {1}{B} sorcery cast for overload {4}{B}",
+                                    2, 5, mana)
     if sentence is not None:
         old, new = re.search(REPLACED, sentence, re.I).groups()  # type: ignore[union-attr]
         text = re.sub(rf"\b{re.escape(old)}\b", new, TEXT)

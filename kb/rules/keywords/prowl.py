@@ -11,11 +11,11 @@ from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, Stac
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
+    check_cost_paid,
     cost_rule,
     fill_pool,
     legal,
     param_cost,
-    price,
     spending,
 )
 from kb.rules.keywords._spells import turn_start
@@ -77,9 +77,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if rule is not None:
         game, card = _scenario(era, {"rogue"}, True, False)
         _, mana = spending(game.active, cast_prowled, game, game.active, card)
-        problems += differ(f"the prowl cost is paid as {rule.kind} cost", rule.quote,
-                           "a {2}{B}{B} Rogue spell cast for prowl {1}{B}", price(rule, 4, 2),
-                           f"{mana} mana")
+        problems += check_cost_paid("prowl", rule, "a {2}{B}{B} Rogue spell cast for prowl {1}{B}",
+                                    4, 2, mana)
     if condition is not None:
         said = condition.lower()
         for types, mine, last, needs in (
