@@ -386,14 +386,21 @@ def _meaning_quotes(sentence: str) -> list[str]:
     return found
 
 
+def _claim(claims: Claims, values: list[str], prefix: str, value: str, original: str) -> bool:
+    """Note a claimed `value` once in `values`, quoting the sentence that first says it (as
+    `{prefix}:{value}`); True when it is new."""
+    if value in values:
+        return False
+    values.append(value)
+    claims.quotes.setdefault(f"{prefix}:{value}", original)
+    return True
+
+
 def _read_triggers(claims: Claims, quoted: str, original: str) -> None:
     clauses = re.findall(r"\b(?:when|whenever)\b([^,.]*)", quoted, re.I)
     clauses += re.findall(r"\bat (the beginning of [^,.]*|end of turn)", quoted, re.I)
     for clause in clauses:
-        event = canonical_trigger(clause)
-        if event not in claims.triggers:
-            claims.triggers.append(event)
-            claims.quotes.setdefault(f"trigger:{event}", original)
+        _claim(claims, claims.triggers, "trigger", canonical_trigger(clause), original)
 
 
 def canonical_trigger(clause: str) -> str:
@@ -409,24 +416,21 @@ def canonical_trigger(clause: str) -> str:
 def _read_durations(claims: Claims, sentence: str, original: str) -> None:
     folded = sentence.lower()
     for pattern, duration in DURATIONS:
-        if re.search(pattern, folded) and duration not in claims.durations:
-            claims.durations.append(duration)
-            claims.quotes.setdefault(f"duration:{duration}", original)
+        if re.search(pattern, folded) and _claim(claims, claims.durations, "duration",
+                                                 duration, original):
             folded = re.sub(pattern, " ", folded)
 
 
 def _read_zones(claims: Claims, sentence: str, original: str) -> None:
     folded = sentence.lower()
     for pattern, zone in ZONE_WORDS:
-        if re.search(pattern, folded) and zone not in claims.zones:
-            claims.zones.append(zone)
-            claims.quotes.setdefault(f"zone:{zone}", original)
+        if re.search(pattern, folded):
+            _claim(claims, claims.zones, "zone", zone, original)
     for clause in re.findall(r"\b(?:functions?|works|activated only|can trigger)\b[^,;.]*",
                              QUOTED.sub('""', folded)):
         for pattern, zone in ZONE_WORDS:
-            if re.search(pattern, clause) and zone not in claims.functions_in:
-                claims.functions_in.append(zone)
-                claims.quotes.setdefault(f"functions:{zone}", original)
+            if re.search(pattern, clause):
+                _claim(claims, claims.functions_in, "functions", zone, original)
 
 
 def _read_instances(claims: Claims, sentence: str, original: str) -> None:
