@@ -159,27 +159,25 @@ def check_copy_count(claims: Claims, era: str, name: str) -> list[str] | None:
                   copies)
 
 
+def cast_trigger(name: str, effect: Callable[..., None], checks: tuple[Check, ...],
+                 kind: tuple[str, ...] = ("triggered",), parameter: tuple[str, ...] = ("",),
+                 zones: tuple[str, ...] = ("stack",), durations: tuple[str, ...] = (),
+                 condition: Callable[..., bool] = this_object) -> Keyword:
+    """The spec of a keyword whose triggered ability functions on the stack, "When you cast
+    this spell, ..." (storm, gravestorm, cascade, ripple, conspire, replicate): multiple
+    instances trigger separately."""
+    return Keyword(name=name, kind=kind, parameter=parameter, trigger=("cast",), zones=zones,
+                   functions_in=("stack",), trigger_zones=("stack",), durations=durations,
+                   instances="separate", effect=effect, condition=condition, checks=checks)
+
+
 def copy_trigger_spec(name: str, effect: Callable[..., None], claim: str) -> Keyword:
-    """The spec of storm or gravestorm: a triggered ability of the spell on the stack, "When
-    you cast this spell, put a copy of it onto the stack for each ... this turn", multiple
-    instances triggering separately; `effect` makes the copies, the check counts them as the
+    """The spec of storm or gravestorm: "When you cast this spell, put a copy of it onto the
+    stack for each ... this turn"; `effect` makes the copies, the check counts them as the
     text counts them."""
 
     def check(claims: Claims, era: str) -> list[str] | None:
         """Copies of a spell with the keyword, counted as the text counts them."""
         return check_copy_count(claims, era, name)
 
-    return Keyword(
-        name=name,
-        kind=("triggered",),
-        parameter=("",),
-        trigger=("cast",),
-        zones=("stack",),
-        functions_in=("stack",),
-        trigger_zones=("stack",),
-        durations=("this turn",),
-        instances="separate",
-        effect=effect,
-        condition=this_object,
-        checks=(Check(claim, check),),
-    )
+    return cast_trigger(name, effect, (Check(claim, check),), durations=("this turn",))

@@ -13,10 +13,15 @@ from collections.abc import Callable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._common import this_object
+from kb.rules.keywords import Check, register
 from kb.rules.keywords._library import fill_library, put_on_bottom
-from kb.rules.keywords._spells import burn_spell, cast_and_resolve, clause_trigger, stocked_game
+from kb.rules.keywords._spells import (
+    burn_spell,
+    cast_and_resolve,
+    cast_trigger,
+    clause_trigger,
+    stocked_game,
+)
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     "less than or equal to": lambda a, b: a <= b, "greater than or equal to": lambda a, b: a >= b,
@@ -92,17 +97,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
                      {c.name for c in place} if others else set()))
 
 
-register(Keyword(
-    name="cascade",
-    kind=("triggered",),
-    parameter=("",),
-    trigger=("cast",),
+register(cast_trigger(
+    "cascade", _effect,
+    (Check("the first nonland card of lesser mana value cast free, the rest to the bottom",
+           check),),
     zones=("library", "stack", "exile"),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    instances="separate",
-    effect=_effect,
-    condition=this_object,
-    checks=(Check("the first nonland card of lesser mana value cast free, the rest to the "
-                  "bottom", check),),
 ))

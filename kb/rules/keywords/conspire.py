@@ -15,8 +15,14 @@ from collections.abc import Sequence
 from kb.rules.checks import differ
 from kb.rules.claims import WORD_NUMBERS, Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._spells import burn_spell, cast_paid, clause_trigger, stocked_game
+from kb.rules.keywords import Check, register
+from kb.rules.keywords._spells import (
+    burn_spell,
+    cast_paid,
+    cast_trigger,
+    clause_trigger,
+    stocked_game,
+)
 
 CREATURES = 2
 
@@ -112,17 +118,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
     return problems
 
 
-register(Keyword(
-    name="conspire",
+register(cast_trigger(
+    "conspire", _effect,
+    (Check("tap two untapped creatures sharing a color; a copy per paid instance", check),),
     kind=("static", "triggered"),
-    parameter=("",),
-    trigger=("cast",),
-    zones=("stack",),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    instances="separate",
-    effect=_effect,
     condition=_condition,
-    checks=(Check("tap two untapped creatures sharing a color; a copy per paid instance",
-                  check),),
 ))

@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.keywords import Check, register
 from kb.rules.keywords._casting import cost_rule, param_cost, price, spending
-from kb.rules.keywords._spells import burn_spell
+from kb.rules.keywords._spells import burn_spell, cast_trigger
 
 PAID = "replicate paid"
 COPIES = r"copy it (for each time its replicate cost was paid|once|twice|[\w ]+?)\."
@@ -75,16 +75,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
     return problems
 
 
-register(Keyword(
-    name="replicate",
+register(cast_trigger(
+    "replicate", _effect,
+    (Check("replicate: paid any number of times, a copy per payment", check),),
     kind=("static", "triggered"),
     parameter=("[cost]",),
-    trigger=("cast",),
-    zones=("stack",),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    instances="separate",
-    effect=_effect,
     condition=_condition,
-    checks=(Check("replicate: paid any number of times, a copy per payment", check),),
 ))

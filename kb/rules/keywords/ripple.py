@@ -11,10 +11,15 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._common import this_object
+from kb.rules.keywords import Check, register
 from kb.rules.keywords._library import fill_library, put_on_bottom, top
-from kb.rules.keywords._spells import burn_spell, cast_and_resolve, clause_trigger, stocked_game
+from kb.rules.keywords._spells import (
+    burn_spell,
+    cast_and_resolve,
+    cast_trigger,
+    clause_trigger,
+    stocked_game,
+)
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
@@ -80,16 +85,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
                      sentence, scenario, expected_rest, actual_rest))
 
 
-register(Keyword(
-    name="ripple",
-    kind=("triggered",),
+register(cast_trigger(
+    "ripple", _effect,
+    (Check("namesakes among the top N cast free, the rest to the bottom", check),),
     parameter=("n",),
-    trigger=("cast",),
     zones=("library", "stack"),
-    functions_in=("stack",),
-    trigger_zones=("stack",),
-    instances="separate",
-    effect=_effect,
-    condition=this_object,
-    checks=(Check("namesakes among the top N cast free, the rest to the bottom", check),),
 ))
