@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from kb.rules.game import COLORS, Cost, GameObject
+from kb.rules.game import COLORS, Cost, Game, GameObject, Player, StackItem
 
 LETTERS = {name: letter for letter, name in COLORS.items()}
 
@@ -37,3 +37,14 @@ def letters(obj: GameObject) -> set[str]:
 def apply_to(cost: Cost, reduced: Cost) -> None:
     """Make `cost` (the spell's total cost, changed in place by a cost hook) `reduced`."""
     cost.generic, cost.colored = reduced.generic, reduced.colored
+
+
+def cast_paying_with(game: Game, player: Player, card: GameObject, note: str,
+                     payers: Iterable[GameObject]) -> StackItem:
+    """Cast `card`, the objects that pay part of its cost (tapped creatures, exiled cards)
+    noted under `note` for its cost_change hook, which reads them once."""
+    card.notes[note] = (player, list(payers))
+    try:
+        return game.cast(player, card)
+    finally:
+        card.notes.pop(note, None)

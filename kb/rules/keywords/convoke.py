@@ -15,7 +15,7 @@ from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending
-from kb.rules.keywords._reduction import apply_to, letters, reduce_cost
+from kb.rules.keywords._reduction import apply_to, cast_paying_with, letters, reduce_cost
 
 M15 = "2014-07-18"
 TAPPED = "convoke creatures"
@@ -31,11 +31,7 @@ NEW_GENERIC = (r"for each generic mana in this spell's total cost, you may tap a
 def cast_convoked(game: Game, player: Player, card: GameObject,
                   creatures: list[GameObject]) -> StackItem:
     """Cast `card`, tapping `creatures` for convoke."""
-    card.notes[TAPPED] = (player, list(creatures))
-    try:
-        return game.cast(player, card)
-    finally:
-        card.notes.pop(TAPPED, None)
+    return cast_paying_with(game, player, card, TAPPED, creatures)
 
 
 def _hook(unlimited: bool):  # noqa: ANN202 - a cost_change hook

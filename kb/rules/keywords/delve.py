@@ -13,7 +13,7 @@ from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending, zone_of
-from kb.rules.keywords._reduction import apply_to, reduce_cost
+from kb.rules.keywords._reduction import apply_to, cast_paying_with, reduce_cost
 
 KHANS = "2014-09-26"
 EXILED = "delve cards"
@@ -27,11 +27,7 @@ NEW = (r"for each generic mana in this spell's total cost, you may (\w+) (a|two|
 def cast_delved(game: Game, player: Player, card: GameObject,
                 cards: list[GameObject]) -> StackItem:
     """Cast `card`, exiling `cards` from its caster's graveyard for delve."""
-    card.notes[EXILED] = (player, list(cards))
-    try:
-        return game.cast(player, card)
-    finally:
-        card.notes.pop(EXILED, None)
+    return cast_paying_with(game, player, card, EXILED, cards)
 
 
 def _hook(unlimited: bool):  # noqa: ANN202 - a cost_change hook
