@@ -16,7 +16,7 @@ from typing import Any
 
 from kb.rules.checks import differ
 from kb.rules.claims import ZONE_WORDS, Claims
-from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player
+from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
 
 # enough mana of every colour for any scenario here
 FULL_POOL = Cost.parse("{9}{9}{W}{W}{W}{U}{U}{U}{B}{B}{B}{R}{R}{R}{G}{G}{G}")
@@ -69,6 +69,15 @@ def param_cost(ability: Ability, index: int | None = None) -> Cost:
     `index` picks it from a tuple parameter such as suspend's `(N, cost)`)."""
     param = ability.param[index] if index is not None else ability.param
     return Cost.parse(str(param or ""))
+
+
+def cast_for(game: Game, player: Player, card: GameObject, ability: Ability,
+             alternative: bool = True, **options: Any) -> StackItem:
+    """Cast `card` paying `ability`'s [cost] rather than its mana cost (`alternative`) or in
+    addition to it, noted in the spell's `paid` under the ability's name."""
+    cost = param_cost(ability)
+    how: dict[str, Any] = {"alternative": cost} if alternative else {"additional": [cost]}
+    return game.cast(player, card, paid={ability.name: True}, **how, **options)
 
 
 def search_library(player: Player, test: Callable[[GameObject], bool]) -> GameObject | None:

@@ -10,9 +10,9 @@ from kb.rules.game import Ability, Game, GameObject, Player, StackItem, ZoneChan
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
+    cast_for,
     check_cost_paid,
     cost_rule,
-    param_cost,
     read_zone,
     spending,
 )
@@ -25,7 +25,7 @@ def cast_with_buyback(game: Game, player: Player, card: GameObject) -> StackItem
     """Cast `card` paying its buyback cost as an additional cost."""
     ability = ability_of(card, "buyback")
     card.notes[PAID] = True
-    return game.cast(player, card, additional=[param_cost(ability)], paid={"buyback": True})
+    return cast_for(game, player, card, ability, alternative=False)
 
 
 def _replace(game: Game, card: GameObject, ability: Ability, change: ZoneChange) -> None:

@@ -11,9 +11,9 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     VERB_ZONE,
     ability_of,
+    cast_for,
     check_cost_paid,
     cost_rule,
-    param_cost,
     read_word,
     spending,
 )
@@ -25,7 +25,7 @@ def cast_evoked(game: Game, player: Player, card: GameObject) -> StackItem:
     """Cast `card` for its evoke cost instead of its mana cost."""
     ability = ability_of(card, "evoke")
     card.notes[PAID] = True
-    return game.cast(player, card, alternative=param_cost(ability), paid={"evoke": True})
+    return cast_for(game, player, card, ability)
 
 
 def _condition(game: Game, source: GameObject, ability: Ability, event: Event) -> bool:

@@ -12,11 +12,11 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     CAST,
     ability_of,
+    cast_for,
     check_cost_paid,
     cost_rule,
     fill_pool,
     legal,
-    param_cost,
     read_zone,
     spending,
 )
@@ -34,8 +34,7 @@ def cast_with_flashback(game: Game, player: Player, card: GameObject,
     if not card.types & {"instant", "sorcery"}:
         raise IllegalAction("flashback casts only an instant or sorcery spell")
     card.notes[PAID] = True
-    return game.cast(player, card, alternative=param_cost(ability), paid={"flashback": True},
-                     targets=targets)
+    return cast_for(game, player, card, ability, targets=targets)
 
 
 def _replace(game: Game, card: GameObject, ability: Ability, change: ZoneChange) -> None:

@@ -12,9 +12,9 @@ from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, ZoneChange
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
+    cast_for,
     cost_rule,
     fill_pool,
-    param_cost,
     pool_size,
     price,
     read_word,
@@ -55,7 +55,7 @@ def _effect(game: Game, card: GameObject, ability: Ability, event: Event) -> Non
         return
     if game.choose(f"madness cast:{card.ident}", True):
         before = pool_size(card.owner)
-        game.cast(card.owner, card, alternative=param_cost(ability), paid={"madness": True})
+        cast_for(game, card.owner, card, ability)
         card.notes["madness mana"] = before - pool_size(card.owner)
     else:
         game.move(card, "graveyard")

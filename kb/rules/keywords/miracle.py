@@ -11,7 +11,7 @@ from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
 from kb.rules.keywords import Check, Keyword, register
-from kb.rules.keywords._casting import cost_rule, fill_pool, param_cost, pool_size, price
+from kb.rules.keywords._casting import cast_for, cost_rule, fill_pool, pool_size, price
 from kb.rules.keywords._spells import turn_start
 
 REVEALED = "revealed this way"
@@ -39,7 +39,7 @@ def _effect(game: Game, card: GameObject, ability: Ability, event: Event) -> Non
     """Its owner may cast it for its miracle cost."""
     if card.zone == "hand" and game.choose(f"miracle cast:{card.ident}", True):
         before = pool_size(card.owner)
-        game.cast(card.owner, card, alternative=param_cost(ability), paid={"miracle": True})
+        cast_for(game, card.owner, card, ability)
         card.notes["miracle mana"] = before - pool_size(card.owner)
 
 

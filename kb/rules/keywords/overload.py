@@ -13,9 +13,9 @@ from kb.rules.game import Ability, Game, GameObject, Player, StackItem
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
+    cast_for,
     check_cost_paid,
     cost_rule,
-    param_cost,
     spending,
 )
 
@@ -44,7 +44,7 @@ def cast_overloaded(game: Game, player: Player, card: GameObject) -> StackItem:
     so it is cast without targets."""
     ability = ability_of(card, "overload")
     card.notes["text"] = re.sub(r"\btarget\b", "each", card.notes.get("text", TEXT))
-    return game.cast(player, card, alternative=param_cost(ability), paid={"overload": True})
+    return cast_for(game, player, card, ability)
 
 
 def check(claims: Claims, era: str) -> list[str] | None:

@@ -11,11 +11,11 @@ from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, Stac
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
+    cast_for,
     check_cost_paid,
     cost_rule,
     fill_pool,
     legal,
-    param_cost,
     spending,
 )
 from kb.rules.keywords._spells import turn_start
@@ -40,7 +40,7 @@ def cast_prowled(game: Game, player: Player, card: GameObject) -> StackItem:
     if not prowl_enabled(game, player, card):
         raise IllegalAction("no source of yours sharing its creature types dealt combat "
                             "damage to a player this turn")
-    return game.cast(player, card, alternative=param_cost(ability), paid={"prowl": True})
+    return cast_for(game, player, card, ability)
 
 
 def _scenario(era: str, attacker_types: set[str], mine: bool, last_turn: bool
