@@ -78,14 +78,18 @@ def activate_search(game: Game, player: Player, obj: GameObject, ability: Abilit
                          sorcery=True, player=player)
 
 
-def check_search(era: str, name: str, found: tuple[str, str, str, str], timing: str | None,
+def check_search(claims: Claims, era: str, name: str,
                  activate: Callable[[Game, Player, GameObject], StackItem],
                  make: Callable[[Game, Player, bool], GameObject], scenario: str,
-                 off_time: Callable[[Game], None], off_words: str) -> list[str]:
-    """`make` an object with the ability (first: costed {1}{B}{B}, mana value 4) over a stocked
-    library and activate it: (legal, mana, its zone, the card found, that card's zone) as the
-    text says; then `make` another, move `off_time` and activate: legal unless the text
-    restricts it to sorcery timing."""
+                 off_time: Callable[[Game], None], off_words: str) -> list[str] | None:
+    """When the text says what the search finds: `make` an object with the ability (first:
+    costed {1}{B}{B}, mana value 4) over a stocked library and activate it: (legal, mana, its
+    zone, the card found, that card's zone) as the text says; then `make` another, move
+    `off_time` and activate: legal unless the text restricts it to sorcery timing."""
+    found = read_search(claims)
+    timing = sorcery_speed(claims)
+    if found is None:
+        return None
     game = Game(era=era)
     me = game.active
     obj = make(game, me, True)

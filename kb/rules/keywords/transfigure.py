@@ -13,8 +13,6 @@ from kb.rules.keywords._casting import ability_of
 from kb.rules.keywords._search import (
     activate_search,
     check_search,
-    read_search,
-    sorcery_speed,
 )
 
 
@@ -37,11 +35,7 @@ def transfigure(game: Game, player: Player, permanent: GameObject) -> StackItem:
 def check(claims: Claims, era: str) -> list[str] | None:
     """Transfigure {1}{B}{B} on a creature of mana value 3: the card it finds (not the
     artifact of the same mana value) and where that goes; on an opponent's turn."""
-    found = read_search(claims)
-    timing = sorcery_speed(claims)
-    if found is None:
-        return None
-    return check_search(era, "transfigure", found, timing, transfigure, _fiend,
+    return check_search(claims, era, "transfigure", transfigure, _fiend,
                         "transfigure {1}{B}{B} on a creature of mana value 4: (legal, mana, "
                         "its zone, the card found, that card's zone)", Game.begin_combat,
                         "during combat")

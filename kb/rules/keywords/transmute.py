@@ -13,8 +13,6 @@ from kb.rules.keywords._casting import ability_of
 from kb.rules.keywords._search import (
     activate_search,
     check_search,
-    read_search,
-    sorcery_speed,
 )
 
 
@@ -33,11 +31,7 @@ def transmute(game: Game, player: Player, card: GameObject) -> StackItem:
 def check(claims: Claims, era: str) -> list[str] | None:
     """Transmute {1}{U}{B} on a card of mana value 3, in its owner's main phase: the card it
     finds and where that goes; on an opponent's turn."""
-    found = read_search(claims)
-    timing = sorcery_speed(claims)
-    if found is None:
-        return None
-    return check_search(era, "transmute", found, timing, transmute, _card,
+    return check_search(claims, era, "transmute", transmute, _card,
                         "transmute {1}{B}{B} on a card of mana value 4: (legal, mana, the "
                         "card's zone, the card found, its zone)", Game.next_turn,
                         "on an opponent's turn")
