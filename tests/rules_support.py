@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from kb.model import Record
+from kb.model import Record, slugify
 from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import DefinitionResult, check_definition
 from tests.conftest import DATA
@@ -24,7 +24,7 @@ def definition(title: str, text: str, source: str = THREAD, era: str = "2012-10-
     notes in meta['damage']; `fields`: further Record fields, e.g. keywords or meta)."""
     if damage is not None:
         fields["meta"] = {**fields.get("meta", {}), "damage": list(damage)}
-    return Record(id=f"{source}:keyword:{title.lower().replace(' ', '-')}", kind="keyword",
+    return Record(id=f"{source}:keyword:{slugify(title)}", kind="keyword",
                   source=source, title=title, text=text, era=era, date=era, **fields)
 
 
@@ -49,13 +49,15 @@ def assert_mismatch(record: Record, *context: object) -> DefinitionResult:
     return result
 
 
-def assert_mutations_mismatch(record: Record, *context: object, some: bool = True) -> None:
+def assert_mutations_mismatch(record: Record, *context: object, some: bool = True) -> int:
     """Each generic mutation of the record is a mismatch (and, with `some`, there are some:
-    a definition with no phrase the mutations know, e.g. an action's, may have none)."""
+    a definition with no phrase the mutations know, e.g. an action's, may have none); returns
+    how many there were."""
     changed = mutations(record)
     assert changed or not some, context
     for label, copy in changed:
         assert check_definition(copy).status == "mismatch", (*context, label)
+    return len(changed)
 
 
 def assert_rewordings_ok(record: Record, *context: object,

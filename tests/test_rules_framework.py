@@ -10,6 +10,7 @@ from kb.rules.claims import extract_claims
 from kb.rules.game import Ability, Game, IllegalAction
 from kb.rules.keywords import all_specs, spec_for
 from kb.rules.validate import validate
+from tests.rules_support import THREAD, definition
 
 # shards-of-alara-faq-2008.txt, lines as wrapped in the file
 EXALTED_2008 = """502.83a Exalted is a triggered ability. "Exalted" means "Whenever a creature
@@ -64,16 +65,11 @@ RAMPAGE_2012 = ('702.20a Rampage is a triggered ability. "Rampage N" means "When
                 'the bonus. 702.20c If a creature has multiple instances of rampage, each '
                 'triggers separately.')
 
-THREAD = "keyword-abilities-faq-thread-2012"
-
-
 def keyword(title: str, text: str, source: str = THREAD, era: str = "2012-10-01",
             number: str = "") -> Record:
     """A keyword record as the parsers make them."""
-    from kb.model import slugify
-    return Record(id=f"{source}:keyword:{slugify(title)}", kind="keyword", source=source,
-                  title=title, text=text, era=era, date=era, keywords=[title.lower()],
-                  meta={"number": number} if number else {})
+    return definition(title, text, source, era, keywords=[title.lower()],
+                      meta={"number": number} if number else {})
 
 
 def test_claims_of_exalted():

@@ -15,6 +15,7 @@ from kb.model import Record
 from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import check_definition, validate
 from tests.conftest import CR_FILES, DATA, extra_file
+from tests.rules_support import assert_mutations_mismatch, assert_rewordings_ok
 
 FIRST_GROUP = {
     "flying", "reach", "shadow", "fear", "intimidate", "horsemanship", "landwalk", "banding",
@@ -147,10 +148,8 @@ def test_mutations_in_the_comprehensive_rules(with_rules):
     # 2012: 30 (bands with other is part of banding)
     assert len(group) == 26 + 30
     for record in group:
-        for label, changed in mutations(record):
-            assert check_definition(changed).status == "mismatch", (record.id, label)
-        for label, changed in rewordings(record):
-            assert check_definition(changed).status == "ok", (record.id, label)
+        assert_mutations_mismatch(record, record.id, some=False)
+        assert_rewordings_ok(record, record.id, labels=())
 
 
 def test_findings_against_the_comprehensive_rules(with_rules):
