@@ -148,13 +148,13 @@ class Searcher:
             return reader.doc_frequency("text", term) > limit_df
 
         wanted = max(limit * 3, 30)
-        # Records with every word first (cheap: an intersection); all records with any word
-        # only when those are too few to fill the candidates.
+        # Records with every word (cheap: an intersection); records with any word only when
+        # too few have every word to fill a page of results.
         q, terms = build_query(text, common, require_all=True)
         if q is None:
             return SearchResult(query=text, total=0, hits=[])
         results = self._searcher.search(q, filter=filters, limit=wanted)
-        if results.scored_length() < wanted:
+        if results.scored_length() < limit:
             q, terms = build_query(text, common)
             results = self._searcher.search(q, filter=filters, limit=wanted)
         records = [json.loads(h["payload"]) for h in results]
@@ -311,7 +311,7 @@ def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
     rare = [t for t in dict.fromkeys(content) if not is_common(t)] or list(dict.fromkeys(content))
     per_word = [wq.DisjunctionMax([wq.Term(f, t) for f in MATCH_FIELDS], tiebreak=0.1)
                 for t in rare]
-    words: wq.Query = wq.And(per_word) if require_all else wq.Or(per_word, scale=0.9)
+    words: wq.Query = wq.And(per_word) if require_all else wq.Or(per_word)
     parts: list[wq.Query] = [words]
     if 1 < len(plain) <= MAX_PHRASE_WORDS:
         parts.append(wq.Or([wq.Phrase("title", plain, slop=1, boost=2.0),
