@@ -46,7 +46,8 @@ def format_search(result: SearchResult, color: bool = False) -> str:
     if not result.hits:
         lines.append(f"No results for {result.query!r}.")
         return "\n".join(lines)
-    lines.append(f"{result.total} result(s) for {result.query!r}:")
+    count = str(result.total) if result.total_exact else f"at least {result.total}"
+    lines.append(f"{count} result(s) for {result.query!r}:")
     for n, hit in enumerate(result.hits, 1):
         r = hit.record
         head = f"{n:>2}. [{r['kind']}] {r['title']}"

@@ -75,6 +75,7 @@ class SearchResult:
     hits: list[Hit]
     did_you_mean: str | None = None
     terms: list[str] = field(default_factory=list)
+    total_exact: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """`{"query", "total", "results"}` as DESIGN.md fixes it."""
@@ -166,23 +167,12 @@ class Searcher:
         highlight = {*terms, *stems(text), *stems(" ".join(alternative_wordings(text)))}
         hits = [Hit(records[i], score, snippet(records[i]["text"], highlight))
                 for score, i in _distinct(scored, records)[:limit]]
-        total = max(len(hits), self._count(terms, filters))
-        return SearchResult(query=text, total=total, hits=hits, terms=sorted(highlight))
-
-    def _count(self, terms: list[str], filters: wq.Query | None) -> int:
-        """How many records contain any of the query's rarer words (cheaper than counting
-        the full query's matches, which Whoosh does by running it again)."""
-        reader = self._searcher.reader()
-        limit_df = COMMON_SHARE * reader.doc_count()
-        rare = [t for t in terms if reader.doc_frequency("text", t) <= limit_df] or terms
-        found: set[int] = set()
-        for field_name in MATCH_FIELDS:
-            for term in rare:
-                if reader.doc_frequency(field_name, term):
-                    found.update(reader.postings(field_name, term).all_ids())
-        if filters is not None and found:
-            found &= set(self._searcher.docs_for_query(filters))
-        return len(found)
+        # exact when every match was collected; else a lower bound (counting every match
+        # would run the query again, which costs more than the search)
+        exact = results.scored_length() < wanted
+        total = max(len(hits), results.scored_length(), results.estimated_min_length())
+        return SearchResult(query=text, total=total, hits=hits, terms=sorted(highlight),
+                            total_exact=exact)
 
     def _hit(self, hit: Any, score: float, text: str) -> Hit:
         record = json.loads(hit["payload"])
