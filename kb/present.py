@@ -8,6 +8,8 @@ if TYPE_CHECKING:
     from kb.search import SearchResult
     from kb.show import Shown
 
+# how many references / citations a record lists on the terminal
+LISTED = 12
 BOLD, DIM, CYAN, YELLOW, RESET = "\033[1m", "\033[2m", "\033[36m", "\033[33m", "\033[0m"
 
 
@@ -97,13 +99,22 @@ def format_shown(shown: list[Shown], color: bool = False) -> str:
         for label, related in (("References", item.references), ("Cited by", item.cited_by)):
             if related:
                 out.append(f"  {label}:")
-                out += [f"    {x.record.id}  ({x.relation}) {x.record.title}" for x in related]
+                out += [f"    {x.record.id}  ({x.relation}) {x.record.title}"
+                        for x in related[:LISTED]]
+                if len(related) > LISTED:
+                    out.append(f"    … and {len(related) - LISTED} more (--json lists all)")
         if item.lineage:
             out.append("  Lineage across versions:")
+            diffs_shown: dict[str, str] = {}
             for x in item.lineage:
-                out.append(f"    {x.record.id}  [{x.relation}]")
-                if x.diff and x.record.id not in displayed:
+                unchanged = "[-" not in x.diff and "{+" not in x.diff
+                note = "  same wording" if unchanged else ""
+                if not unchanged and x.diff in diffs_shown:
+                    note = f"  worded as {diffs_shown[x.diff]}"
+                out.append(f"    {x.record.id}  [{x.relation}]{note}")
+                if not note and x.record.id not in displayed:
                     out.append(_wrap(x.diff, "      "))
+                    diffs_shown[x.diff] = x.record.id
         out.append("")
     return "\n".join(out).rstrip()
 
