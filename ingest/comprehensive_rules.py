@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.dates import MONTH, iso_date
 from ingest.normalize import normalize
 from ingest.rules_common import keyword_records, make_rule, parent_number
 from ingest.source import IngestError, Source
@@ -30,12 +31,10 @@ from kb.model import IdAllocator, Record, slugify
 
 FORMAT = "comprehensive-rules"
 
-_MONTHS = ("january february march april may june july august september october "
-           "november december").split()
 # "These rules are effective as of October 1, 2009." / "... current as of ..." (2008)
 _EFFECTIVE = re.compile(
-    r"\b(?:effective|current|updated)\b[^\n]{0,30}?\b(" + "|".join(_MONTHS)
-    + r")\.?\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
+    r"\b(?:effective|current|updated)\b[^\n]{0,30}?\b" + MONTH
+    + r"\.?\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
 _ISO_IN_NAME = re.compile(r"((?:19|20)\d\d)-?([01]\d)-?([0-3]\d)")
 _TITLE = re.compile(r"^(?:magic(?::\s*the\s+gathering)?\s*(?:\(r\)|\u00ae)?\s*)?"
                     r"comprehensive\s+rules\b", re.IGNORECASE)
@@ -108,8 +107,7 @@ def effective_date(text: str) -> str:
     match = _EFFECTIVE.search(head) or _EFFECTIVE.search(text)
     if not match:
         return ""
-    month, day, year = match.groups()
-    return f"{year}-{_MONTHS.index(month.lower()) + 1:02d}-{int(day):02d}"
+    return iso_date(*match.groups()) or ""
 
 
 def _head(text: str) -> list[str]:

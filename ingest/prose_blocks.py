@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from ingest.dates import MONTH, iso_date
 from ingest.normalize import normalize
 from ingest.rules_common import make_rule, parent_number
 from ingest.source import Source
@@ -26,9 +27,7 @@ BULLET = re.compile(r"^\*\s+")
 SUB_ITEM = re.compile(r"^--\s")
 # a quoted rule: `502.82. Devour` (a heading, with its dot) or `502.82a Devour is ...`
 QUOTED_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?)(\.?)\s+(\S.*)$")
-_MONTHS = ("january february march april may june july august september october "
-           "november december").split()
-PROSE_DATE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),\s*(\d{4})\b", re.I)
+PROSE_DATE = re.compile(r"\b" + MONTH + r"\s+(\d{1,2}),\s*(\d{4})\b", re.I)
 _MARKS = re.compile(r"\((?:TM|R)\)|[\u2122\u00ae]")
 _RANGE_DASH = re.compile(r"(?<=\d)\u2013(?=\d)")
 # two spaces between two words (not after a full stop): a link whose text the capture lost
@@ -218,11 +217,8 @@ def ruling_record(source: Source, allocate: Callable[[str], str], parent_id: str
 def prose_date(text: str) -> str | None:
     """The ISO form of the first `Month D, YYYY` date in `text`, or None."""
     for match in PROSE_DATE.finditer(text):
-        month, day, year = match.groups()
-        try:
-            return date(int(year), _MONTHS.index(month.lower()) + 1, int(day)).isoformat()
-        except ValueError:
-            continue
+        if found := iso_date(*match.groups()):
+            return found
     return None
 
 
