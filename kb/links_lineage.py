@@ -272,8 +272,9 @@ def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> N
     for text in older:
         parent = parent_number(text.record.rule or "")
         member = newer_by_group.get(groups.find(text.record.id))
-        if parent and member and member.rule and parent_number(member.rule):
-            votes[parent][parent_number(member.rule)] += 1
+        member_parent = parent_number(member.rule) if member and member.rule else None
+        if parent and member_parent:
+            votes[parent][member_parent] += 1
     for text in older:
         number = text.record.rule or ""
         if number not in votes or groups.has_source(text.record.id, newer_source):
