@@ -272,8 +272,8 @@ def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> N
     for text in older:
         parent = parent_number(text.record.rule or "")
         member = newer_by_group.get(groups.find(text.record.id))
-        if parent and member and member.rule and (target := parent_number(member.rule)):
-            votes[parent][target] += 1
+        if parent and member and member.rule and (moved := parent_number(member.rule)):
+            votes[parent][moved] += 1
     for text in older:
         number = text.record.rule or ""
         if number not in votes or groups.has_source(text.record.id, newer_source):
