@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+from kb import rulenum
 from kb.html.content import SiteContent
 from kb.html.layout import relative
 from kb.html.pages import source_label
@@ -25,7 +26,7 @@ KINDS = ("keyword", "card", "rule", "glossary", "section", "source", "ruling", "
 def snippet(record: Record) -> str:
     """The start of a record's text, without the title it repeats, on one line."""
     text = re.sub(r"\s+", " ", record.text).strip()
-    title = re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", record.title).strip()
+    title = rulenum.strip_label(record.title).strip()
     if title and text.lower().startswith(title.lower()):
         text = text[len(title):].lstrip(" .:-—")
     return text[:SNIPPET] + ("…" if len(text) > SNIPPET else "")

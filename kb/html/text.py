@@ -9,13 +9,13 @@ escaped, so `<`, `>` and `&` in the sources show as they are.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from kb import rulenum
 from kb.model import Record
 from kb.show import WordChange, word_changes
 
@@ -31,9 +31,6 @@ class Mention(Protocol):
 
 
 Href = Callable[[str], str | None]
-
-_RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")
-
 
 def make_linker(records: list[Record]):  # noqa: ANN201 - kb.links.Linker
     """The cross-reference finder shared with the rest of mtgkb."""
@@ -54,7 +51,7 @@ def mentions_of(linker, record: Record) -> list[Mention]:  # noqa: ANN001
 
 def number_blind(word: str) -> str:
     """Comparison key for diffs: every rule number compares equal (numbering shifts)."""
-    return "§" if _RULE_NUMBER.match(word) else word
+    return "§" if rulenum.is_label(word) else word
 
 
 def changes_against(old: str, new: str) -> list[WordChange]:
@@ -65,7 +62,7 @@ def changes_against(old: str, new: str) -> list[WordChange]:
 
 
 def _numbers_only(words: list[str]) -> bool:
-    return all(_RULE_NUMBER.match(word) for word in words)
+    return all(rulenum.is_label(word) for word in words)
 
 
 @dataclass(frozen=True)
