@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb import rulenum
 from kb.model import Record
-from kb.search import rule_number
 from kb.store import KnowledgeBase
 
 
@@ -62,7 +62,7 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
     ref = ref.strip()
     if ":" in ref and (record := kb.get(ref)):
         return [record]
-    if number := rule_number(ref):
+    if number := rulenum.cited(ref):
         found = kb.by_rule(number, source)
         # newest rules version first; within one era the Comprehensive Rules first
         return sorted(found, key=lambda r: (r.era, r.source.startswith("cr-")), reverse=True)
@@ -135,10 +135,6 @@ def word_diff(old: str, new: str) -> str:
     return " ".join(out)
 
 
-def _strip_number(text: str) -> str:
-    return re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", text)
-
-
 def describe(kb: KnowledgeBase, record: Record) -> Shown:
     """A record with its children, references, citations and lineage."""
     shown = Shown(record=record, children=kb.children(record.id))
@@ -150,6 +146,6 @@ def describe(kb: KnowledgeBase, record: Record) -> Shown:
             shown.cited_by.append(Related(origin, link.kind))
     for member_id in kb.lineage(record.id):
         if member_id != record.id and (member := kb.get(member_id)):
-            diff = word_diff(_strip_number(member.text), _strip_number(record.text))
+            diff = word_diff(rulenum.strip_label(member.text), rulenum.strip_label(record.text))
             shown.lineage.append(Related(member, f"{member.era or member.date}", diff))
     return shown

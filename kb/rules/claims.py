@@ -17,7 +17,7 @@ against the rules model.
 Each claim keeps the sentence it came from, so a mismatch can quote the text.
 
 Texts are normalised first, so wording that differs only by era or typography claims the
-same: quotes and spacing (`ingest.normalize`, plus single and angle quotes), then the
+same: quotes and spacing (`kb.text.display`, plus single and angle quotes), then the
 older rules wording (`kb.era.modernize`: "comes into play" -> "enters the battlefield").
 Rule numbers, "See rule ..." references and `Example:` passages are not claims.
 """
@@ -29,15 +29,16 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ingest.normalize import normalize
+from kb import rulenum
 from kb.era import modernize
+from kb.text import angle_quotes, display, single_to_double
 
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0,
                 "additional": 1, "another": 1}
 KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated", "static",
          "evasion", "spell", "mana", "loyalty")
-RULE_LABEL = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]?\.?(?=\s|$)")
+RULE_LABEL = re.compile(rf"(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
 SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
                       r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
 EXAMPLE = re.compile(r"\bExample:.*", re.S)
@@ -191,41 +192,9 @@ def signed(value: str, n: int = 1) -> int:
 
 # --- normalisation ------------------------------------------------------------------------------
 
-def normalize_quotes_all(text: str) -> str:
-    """Display normalisation plus angle quotes; single-quoted phrases become double-quoted
-    when the text has no double quotes."""
-    text = normalize(text.replace("\u00ab", '"').replace("\u00bb", '"')
-                     .replace("\u2039", "'").replace("\u203a", "'"))
-    if '"' not in text:
-        text = _single_to_double(text)
-    return text
-
-
-def _single_to_double(text: str) -> str:
-    """Single-quoted passages as double-quoted ones; a quotation inside a quotation keeps its
-    single quotes ('gains 'Any player ... zone.'' -> "gains 'Any player ... zone.'"), and
-    apostrophes (can't, owner's, players') stay."""
-    out, depth = [], 0
-    for index, char in enumerate(text):
-        if char != "'":
-            out.append(char)
-            continue
-        before = text[index - 1] if index else " "
-        after = text[index + 1] if index + 1 < len(text) else " "
-        opens = (before.isspace() or before in "([\u2014-'") and not after.isspace()
-        closes = depth > 0 and not before.isspace() and (
-            after.isspace() or after in ".,;:!?)]'" or index + 1 == len(text))
-        if before.isalnum() and after.isalnum():
-            out.append(char)
-        elif closes:
-            out.append('"' if depth == 1 else "'")
-            depth -= 1
-        elif opens:
-            depth += 1
-            out.append('"' if depth == 1 else "'")
-        else:
-            out.append(char)
-    return "".join(out)
+# display normalisation plus angle quotes; single-quoted phrases become double-quoted when
+# the text has no double quotes
+normalize_quotes_all = angle_quotes | display | single_to_double
 
 
 def rule_units(text: str) -> list[str]:
