@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kb.links.spans import FreeSpans
+
 # subrule letters as the rules use them: l and o are skipped
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
 MAX_RANGE = 40  # a longer "range" is a misreading, not a reference
@@ -76,10 +78,11 @@ def find_rule_refs(text: str) -> list[RuleRef]:
         refs = _read_led(match.group(0), match.start())
         found += refs
         taken += [(ref.start, ref.end) for ref in refs]
+    free = FreeSpans(taken)
     for match in BARE_REF.finditer(text):
         if not _BARE_NEEDS_DOT.match(match.group(0)):
             continue
-        if any(start < match.end() and match.start() < end for start, end in taken):
+        if not free.clear(match.start(), match.end()):
             continue
         numbers = _expand_item(match.group(0))
         found.append(RuleRef(match.start(), match.end(), match.group(0), tuple(numbers)))
