@@ -93,7 +93,7 @@ class KnowledgeBase:
 
     def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
         """Every record (of a kind, of a source), in build order."""
-        sql, args = "select data from records where 1=1", []
+        sql, args = "select data from records where 1=1", list[str]()
         if kind:
             sql, args = sql + " and kind = ?", [*args, kind]
         if source:
