@@ -92,8 +92,9 @@ def check_several(claims: Claims, era: str) -> list[str] | None:
     if more is None or how is None or threshold is None:
         return [f'the text reads several milled cards in a way the model does not read '
                 f'("{text}")']
-    combine: Callable[[list[int]], int] = {"sum": sum, "highest": max, "greatest": max,
-                                           "lowest": min, "least": min}[how.group(1).lower()]
+    combine: Callable[[list[int]], int] = {
+        "sum": lambda v: sum(v), "highest": lambda v: max(v), "greatest": lambda v: max(v),
+        "lowest": lambda v: min(v), "least": lambda v: min(v)}[how.group(1).lower()]
     problems = []
     for count in (1, 2):
         game = Game(era=era)
