@@ -16,7 +16,7 @@ import os
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from kb.paths import claim_home
 ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
-_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links*.py", "kb/store.py",
+_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links/*.py", "kb/store.py",
                "kb/index.py", "kb/build.py")
 
 Progress = Callable[[str], None]
@@ -46,7 +46,9 @@ def all_sources(data_dir: Path, home: Path) -> list[Source]:
     """The shipped (or `--data`) sources followed by the files added with `ingest PATH`."""
     sources = load_manifest(data_dir)
     if (home / ADDED / "sources.toml").exists():
-        sources += load_manifest(home / ADDED)
+        shipped = {s.id: s for s in sources}
+        sources += [s for s in load_manifest(home / ADDED)
+                    if not (s.id in shipped and _same_bytes(shipped[s.id].path, s.path))]
     return sources
 
 
@@ -159,18 +161,33 @@ def _prune(home: Path, keep: set[str]) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-def add_files(home: Path, paths: list[Path]) -> list[Source]:
-    """Copy user files into `HOME/added` (after checking each one parses) and list them."""
+def add_files(home: Path, paths: list[Path],
+              shipped: Sequence[Source] = ()) -> list[Source]:
+    """Copy user files into `HOME/added` (after checking each one parses) and list them.
+
+    A file that is byte for byte a `shipped` source (the current Comprehensive Rules a user
+    downloaded too, say) is already in the knowledge base and is skipped; a different file
+    with a shipped source's id is refused.
+    """
     from ingest.registry import describe_file, parse_source
 
     home = claim_home(home)
     added_dir = home / ADDED
     existing = load_manifest(added_dir) if (added_dir / "sources.toml").exists() else []
+    shipped_by_id = {s.id: s for s in shipped}
     new: list[Source] = []
+    kept: list[Path] = []
     for path in paths:
         source, text = describe_file(path)
+        if (twin := shipped_by_id.get(source.id)) is not None:
+            if _same_bytes(twin.path, path):
+                continue
+            raise IngestError(f"{path}: source id {source.id!r} is a shipped source with "
+                              "different content")
         parse_source(source, text)  # refuse a file that does not parse before keeping it
         new.append(source)
+        kept.append(path)
+    paths = kept
     added_dir.mkdir(exist_ok=True)
     by_id = {s.id: s for s in existing}
     for source, path in zip(new, paths, strict=True):
@@ -180,6 +197,13 @@ def add_files(home: Path, paths: list[Path]) -> list[Source]:
         by_id[source.id] = source.with_(path=target)
     _write_manifest(added_dir / "sources.toml", list(by_id.values()), added_dir)
     return new
+
+
+def _same_bytes(first: Path, second: Path) -> bool:
+    try:
+        return first.read_bytes() == second.read_bytes()
+    except OSError:
+        return False
 
 
 def reset_added(home: Path) -> None:

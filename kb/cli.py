@@ -168,7 +168,9 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) ->
     if reset:
         guarded(lambda: reset_added(obj.home))
     if paths:
-        guarded(lambda: add_files(obj.home, list(paths)))
+        from ingest.source import load_manifest
+
+        guarded(lambda: add_files(obj.home, list(paths), shipped=load_manifest(obj.data)))
     build = obj.build(force=True)
     if as_json:
         _emit_json({"counts": build.counts, "damage": build.damage})

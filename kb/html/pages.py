@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
@@ -427,28 +428,28 @@ def plan(content: SiteContent) -> list[Page]:
     ]
     for name, group in sorted(content.keywords.items()):
         pages.append(Page(layout.keyword_page(name), "keyword.html", "keyword",
-                          group[-1].title, lambda n=name: keyword_context(content, n)))
+                          group[-1].title, partial(keyword_context, content, name)))
     for name, group in sorted(content.cards.items()):
         pages.append(Page(layout.card_page(name), "card.html", "card", group[0].title,
-                          lambda n=name: card_context(content, n)))
+                          partial(card_context, content, name)))
     for source, tops in content.rules_tops.items():
         label = source_label(content.source(source))
         for top in tops:
             pages.append(Page(layout.rules_page(source, top), "rules.html", "rules",
                               f"{top} · {label}",
-                              lambda s=source, t=top, ts=tops: rules_context(content, s, t, ts)))
+                              partial(rules_context, content, source, top, tops)))
     for record in content.records:
         if is_faq_section(record):
             pages.append(Page(layout.faq_page(record), "faq.html", "faq", record.title,
-                              lambda r=record: faq_context(content, r)))
+                              partial(faq_context, content, record)))
     for entry in content.sources:
         source = entry["id"]
         pages.append(Page(layout.source_page(source), "source.html", "source",
-                          source_label(entry), lambda s=source: source_context(content, s)))
+                          source_label(entry), partial(source_context, content, source)))
         if layout.glossary_page(source) in content.on_page:
             pages.append(Page(layout.glossary_page(source), "glossary.html", "glossary",
                               f"Glossary · {source_label(entry)}",
-                              lambda s=source: glossary_context(content, s)))
+                              partial(glossary_context, content, source)))
     return pages
 
 

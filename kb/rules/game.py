@@ -965,7 +965,8 @@ class Game:
             return [(attacker, defender, power)] if trample else []
         result = self._divide(attacker, blockers, power)
         if trample and self.damage_chooser(attacker) is attacker.controller:
-            result = [(s, t, min(a, self.lethal_for(attacker, t))) for s, t, a in result]
+            result = [(s, t, min(a, self.lethal_for(attacker, t))
+                       if isinstance(t, GameObject) else a) for s, t, a in result]
             assigned = sum(amount for _, _, amount in result)
             if power > assigned:
                 result.append((attacker, defender, power - assigned))
