@@ -1,0 +1,64 @@
+"""Ward and the newer casting keywords (escape, spectacle, surge, undaunted): the model, and
+each keyword's check on its real text in every Comprehensive Rules version at hand, on
+changed copies and on rewordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.rules.keywords._casting import legal
+from kb.rules.keywords._cov_altcost import set_up
+from kb.rules.keywords.escape import MODEL as ESCAPE
+from kb.rules.keywords.spectacle import MODEL as SPECTACLE
+from kb.rules.keywords.undaunted import _cast
+from kb.rules.keywords.ward import _scenario as ward_scenario
+from tests.cov_support import assert_keyword
+
+
+def test_ward_counters_unless_paid_in_the_model():
+    assert ward_scenario("", "opponent", "spell", True) == ("resolved", 2)
+    assert ward_scenario("", "opponent", "spell", False) == ("countered", 0)
+    assert ward_scenario("", "controller", "spell", False) == ("resolved", 0)
+    assert ward_scenario("", "opponent", "ability", False) == ("countered", 0)
+
+
+def test_alternative_costs_in_the_model():
+    game, card = set_up("", "escape", "hand", ())
+    assert not legal(ESCAPE.cast, game, game.active, card)
+    for history, met in (((), False), (("me",), True), (("them",), False)):
+        game, card = set_up("", "spectacle", "hand", history)
+        game.add_mana(game.active, "{1}{R}")
+        assert legal(SPECTACLE.cast, game, game.active, card) == met
+    assert _cast("", 4, 1, 1) == 5 and _cast("", 3, 0, 2) == 3
+
+
+CASES = [
+    ("ward",
+     [(r"an opponent controls", "you control"), (r"spell or ability an", "spell an"),
+      (r" unless that player pays \[cost\]", ""), (r"counter that spell", "copy that spell")],
+     [(r"Ward \[cost\] means", "\"Ward [cost]\" means")]),
+    ("escape",
+     [(r"from your graveyard by paying", "from your hand by paying"),
+      (r"rather than paying its mana cost", "in addition to its mana cost")],
+     []),
+    ("spectacle",
+     [(r"an opponent lost life", "you lost life"),
+      (r"lost life this turn", "gained life this turn"),
+      (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
+     []),
+    ("surge",
+     [(r"has cast another spell this turn", "has cast no other spell this turn"),
+      (r"you or one of your teammates has", "an opponent has")],
+     [(r"you or one of your teammates has", "you have")]),
+    ("undaunted",
+     [(r"costs \{1\} less", "costs {2} less"), (r"costs \{1\} less", "costs {1} more"),
+      (r"for each opponent you have", "for each player you have"),
+      (r"are not counted", "are counted"),
+      (r"each of them applies", "they are redundant")],
+     []),
+]
+
+
+@pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])
+def test_real_changed_and_reworded_definitions(name, changes, rewordings):
+    assert_keyword(name, changes, rewordings)
