@@ -1029,7 +1029,11 @@ class Game:
                 band.remove(creature)
 
     def end_combat(self) -> None:
-        """End of combat: creatures stop attacking and blocking."""
+        """End of combat: the `end of combat` event (its triggers resolve while the creatures
+        are still in combat), then creatures stop attacking and blocking."""
+        if self.combat is not None:
+            self.emit("end of combat")
+            self.resolve_stack()
         self.combat = None
 
     # -- damage
