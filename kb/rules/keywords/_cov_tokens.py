@@ -8,8 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kb.rules.claims import quantity
-from kb.rules.game import Game, GameObject, Player
+from kb.rules.checks import differ
+from kb.rules.claims import Claims, quantity
+from kb.rules.game import Ability, Event, Game, GameObject, Player
+from kb.rules.keywords import Check, Keyword
+from kb.rules.keywords._common import this_object
+from kb.rules.keywords._counters import enter
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")
 TOKEN = re.compile(r"\bcreate (N|X|an?|one|two|three|four|\d+) (\d+)/(\d+) ((?:(?:white|blue|"
@@ -73,3 +77,43 @@ def tokens_of(game: Game, player: Player | None = None) -> list[Token]:
     return sorted((describe(o) for o in game.battlefield
                    if o.token and (player is None or o.controller is player)),
                   key=repr)
+
+
+def equipment_token_keyword(name: str, token: Token) -> Keyword:
+    """The spec of "When this Equipment enters, create <token>, then attach this Equipment
+    to it" (for mirrodin!, job select): the model makes `token` and attaches; the check reads
+    the token and the attachment from the text."""
+    def effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
+        made = make_tokens(game, source.controller or source.owner, 1, token)
+        if source.zone == "battlefield":
+            game.attach(source, made[0])
+
+    def scenario(era: str) -> tuple[list[Token], str]:
+        game = Game(era=era)
+        gear = enter(game, "Gear", game.active, types={"artifact"}, subtypes={"equipment"},
+                     abilities=[name])
+        holder = gear.attached_to
+        return tokens_of(game, game.active), (
+            "a token" if isinstance(holder, GameObject) and holder.token else "nothing")
+
+    def check(claims: Claims, era: str) -> list[str] | None:
+        text = claims.meaning[0] if claims.meaning else None
+        if text is None:
+            return None
+        found = read_tokens(text)
+        attach = re.search(r"then attach this equipment to (it|target creature)", text, re.I)
+        if found is None:
+            return [f'the text makes tokens the model does not read ("{text}")']
+        count, made, phrase = found
+        fires = "enters" in claims.triggers
+        expected = ([made] * count if fires else [],
+                    "a token" if fires and attach and attach.group(1).lower() == "it"
+                    else "nothing")
+        return differ(phrase + (f", then {attach.group(0)}" if attach else ""), text,
+                      f"an Equipment with {name} enters: (tokens, what it is attached to)",
+                      expected, scenario(era))
+
+    return Keyword(name=name, kind=("triggered",), parameter=("",), trigger=("enters",),
+                   zones=("battlefield",),
+                   effect=effect, condition=this_object,
+                   checks=(Check("a token, and the Equipment attached to it", check),))
