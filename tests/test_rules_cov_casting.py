@@ -1,4 +1,5 @@
-"""Ward and the newer casting keywords (escape, spectacle, surge, undaunted): the model, and
+"""Ward and the newer casting keywords (escape, spectacle, surge, undaunted, dash, blitz,
+embalm, eternalize): the model, and
 each keyword's check on its real text in every Comprehensive Rules version at hand, on
 changed copies and on rewordings."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb.rules.keywords import spec_for
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._cov_altcost import set_up
 from kb.rules.keywords.escape import MODEL as ESCAPE
@@ -32,6 +34,14 @@ def test_alternative_costs_in_the_model():
     assert _cast("", 4, 1, 1) == 5 and _cast("", 3, 0, 2) == 3
 
 
+def test_dash_blitz_and_graveyard_copies_in_the_model():
+    dash, blitz = spec_for("dash"), spec_for("blitz")
+    assert dash is not None and blitz is not None
+    assert dash.checks and blitz.checks
+    embalm = spec_for("embalm")
+    assert embalm is not None and embalm.functions_in == ("graveyard",)
+
+
 CASES = [
     ("ward",
      [(r"an opponent controls", "you control"), (r"spell or ability an", "spell an"),
@@ -55,6 +65,28 @@ CASES = [
       (r"for each opponent you have", "for each player you have"),
       (r"are not counted", "are counted"),
       (r"each of them applies", "they are redundant")],
+     []),
+    ("dash",
+     [(r"return the permanent this spell becomes to its owner's hand", "sacrifice the permanent "
+                                                                      "this spell becomes"),
+      (r"it has haste", "it has vigilance"), (r"the next end step", "your next end step"),
+      (r"rather th[ae]n its mana cost", "in addition to its mana cost")],
+     [(r"rather that its", "rather than its")]),
+    ("blitz",
+     [(r"sacrifice the permanent this spell becomes", "exile the permanent this spell becomes"),
+      (r"draw a card", "draw two cards"), (r" and 'When this permanent (dies|is put into a "
+                                           r"graveyard from the battlefield), draw a card\.'",
+                                           "")],
+     []),
+    ("embalm",
+     [(r"except it's white", "except it's black"), (r"it has no mana cost, ", ""),
+      (r"it's a Zombie", "it's a Spirit"),
+      (r"Exile this card from your graveyard", "Exile this card from your hand"),
+      (r"Create a token", "Create two tokens")],
+     []),
+    ("eternalize",
+     [(r"it's 4/4", "it's 5/5"), (r"except it's black", "except it's white"),
+      (r"Activate (this ability )?only (as a sorcery|any time you could cast a sorcery)\.", "")],
      []),
 ]
 
