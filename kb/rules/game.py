@@ -677,6 +677,7 @@ class Game:
         self.stack.append(item)
         self.spells_cast_this_turn.append(card)
         self.emit("cast", card, player=player, item=item)
+        self.emit_targeted(item)
         return item
 
     def copy_spell(self, item: StackItem, controller: Player | None = None) -> StackItem:
@@ -712,6 +713,12 @@ class Game:
             self.attach(card, item.targets[0])  # an Aura spell enters attached (303.4f)
 
     # -- targets
+    def emit_targeted(self, item: StackItem) -> None:
+        """`becomes the target` for each object a spell or ability on the stack targets."""
+        for target in item.targets:
+            if isinstance(target, GameObject):
+                self.emit("becomes the target", target, player=item.controller, item=item)
+
     def check_target(self, target: Any, source: GameObject) -> None:
         """IllegalAction when `source` can't target `target` (hexproof, shroud, protection)."""
         if not self.target_legal(target, source):
@@ -792,6 +799,7 @@ class Game:
                          label=f"{name} of {obj.name}")
         self.stack.append(item)
         self.emit("activated", obj, player=player, item=item, ability=name)
+        self.emit_targeted(item)
         return item
 
     # -- combat
@@ -1025,7 +1033,11 @@ class Game:
                 band.remove(creature)
 
     def end_combat(self) -> None:
-        """End of combat: creatures stop attacking and blocking."""
+        """End of combat: the `end of combat` event (its triggers resolve while the creatures
+        are still in combat), then creatures stop attacking and blocking."""
+        if self.combat is not None:
+            self.emit("end of combat")
+            self.resolve_stack()
         self.combat = None
 
     # -- damage
