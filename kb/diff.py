@@ -11,7 +11,7 @@ and the tests use). Each of rules, glossary entries and keywords is split into
 Wording is compared with rule numbers blinded, so a rule whose only change is a
 cross-reference that followed a renumbering is not `changed`.
 
-Rules are paired by the store's lineage (`kb.links_lineage`: keyword and letter, then text
+Rules are paired by the store's lineage (`kb.links.lineage`: keyword and letter, then text
 similarity) where the knowledge base has one; rules the lineage leaves unpaired are
 paired by the same similarity matching run on just those two versions, then by number.
 Keywords pair by name, glossary entries by term, then unpaired ones by wording.
@@ -211,10 +211,10 @@ def _diff_rules(old: list[Record], new: list[Record], lineage: Lineage | None) -
 
 def _pair_by_similarity(old: list[Record], new: list[Record]
                         ) -> tuple[list[tuple[Record, Record]], list[Record], list[Record]]:
-    """Pair rules by the lineage matcher (`kb.links_lineage`) run on these rules alone."""
+    """Pair rules by the lineage matcher (`kb.links.lineage`) run on these rules alone."""
     if not old or not new:
         return [], old, new
-    from kb.links_lineage import lineage_links
+    from kb.links.lineage import lineage_links
 
     _, groups = lineage_links([*old, *new])
     new_by_id = {r.id: r for r in new}

@@ -157,6 +157,7 @@ class Searcher:
         results = self._searcher.search(q, filter=filters, limit=wanted)
         if results.scored_length() < limit:
             q, terms = build_query(text, common)
+            assert q is not None  # some word matches when every word does
             results = self._searcher.search(q, filter=filters, limit=wanted)
         records = [json.loads(h["payload"]) for h in results]
         signals = QuerySignals.of(text, terms)
