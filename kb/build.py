@@ -37,7 +37,7 @@ from kb.paths import claim_home
 ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
-_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links*.py", "kb/store.py",
+_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links/*.py", "kb/store.py",
                "kb/index.py", "kb/build.py")
 _TMP = ".tmp-"
 _PROGRESS_EVERY = 500
@@ -63,16 +63,20 @@ def _manifests(data_dir: Path, home: Path) -> list[Path]:
     return [data_dir / "sources.toml", home / ADDED / "sources.toml"]
 
 
-def added_sources(home: Path) -> list[Source]:
-    """The files added with `ingest PATH` (as published: built successfully)."""
-    if (home / ADDED / "sources.toml").exists():
-        return load_manifest(home / ADDED)
-    return []
+def added_sources(home: Path, shipped: Sequence[Source] = ()) -> list[Source]:
+    """The files added with `ingest PATH` (as published: built successfully), less any
+    that is byte for byte a `shipped` source (added before it shipped)."""
+    if not (home / ADDED / "sources.toml").exists():
+        return []
+    by_id = {s.id: s for s in shipped}
+    return [s for s in load_manifest(home / ADDED)
+            if not (s.id in by_id and _same_bytes(by_id[s.id].path, s.path))]
 
 
 def all_sources(data_dir: Path, home: Path) -> list[Source]:
     """The shipped (or `--data`) sources followed by the files added with `ingest PATH`."""
-    return load_manifest(data_dir) + added_sources(home)
+    shipped = load_manifest(data_dir)
+    return shipped + added_sources(home, shipped)
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -329,7 +333,7 @@ def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
             f"waiting for the build of process {pid or '?'}")):
         _tidy(home)
         shipped = load_manifest(data_dir)
-        kept = [] if reset else added_sources(home)
+        kept = [] if reset else added_sources(home, shipped)
         new, skipped = _check_new(home, paths, shipped, kept, report)
         copies = _copy_in(home, new)
         try:
@@ -386,6 +390,13 @@ def _copy_in(home: Path, new: list[tuple[Source, Path]]) -> list[Source]:
                 from exc
         copies.append(source.with_(path=target))
     return copies
+
+
+def _same_bytes(first: Path, second: Path) -> bool:
+    try:
+        return first.read_bytes() == second.read_bytes()
+    except OSError:
+        return False
 
 
 def reset_added(home: Path) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from whoosh import fields, index
-from whoosh.analysis import StemmingAnalyzer
+from whoosh.analysis import Analyzer, StemmingAnalyzer
 
 from kb.era import modernize
 
@@ -27,7 +27,7 @@ NAMES_FILE = "names.json"
 
 
 @functools.cache
-def text_analyzer() -> StemmingAnalyzer:
+def text_analyzer() -> Analyzer:
     """English stemming without a stoplist, so phrases keep every word and its position
     (one shared instance: building an analyzer costs more than running it)."""
     return StemmingAnalyzer(stoplist=None, minsize=1)

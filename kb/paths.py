@@ -14,7 +14,7 @@ class HomeError(Exception):
 
 def shipped_data_dir() -> Path:
     """The `data/` folder installed with the package (manifest and seed documents)."""
-    import mtgkb_data  # type: ignore[import-not-found]
+    import mtgkb_data
 
     return Path(mtgkb_data.__file__).resolve().parent
 

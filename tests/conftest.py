@@ -19,6 +19,13 @@ CR_FILES = {
 MTGJSON_ALA = EXTRA / "mtgjson" / "ALA.json"
 
 
+def seed_manifest() -> list:
+    """The shipped seed documents: every shipped source but the Comprehensive Rules."""
+    from ingest.source import load_manifest
+
+    return [s for s in load_manifest(DATA) if s.format != "comprehensive-rules"]
+
+
 def extra_file(path: Path) -> Path:
     """A file of ../shared/corpus-extra, or a clean skip where it is absent."""
     if not path.exists():

@@ -27,7 +27,7 @@ def test_first_use_builds_and_marks_the_home(shipped_home: Path, shipped_build) 
     assert set(shipped_build.counts) == {
         "shards-of-alara-faq-2008", "alara-keyword-rules-blog-2008",
         "keyword-abilities-faq-thread-2012", "rulings-db-abilities-2009",
-        "judge-wiki-keywords-appendix-c",
+        "judge-wiki-keywords-appendix-c", "cr-2026-01-16",
     }
 
 

@@ -36,7 +36,7 @@ def test_search_text_output_names_source_and_rule(shipped_home: Path) -> None:
     code, out, _ = run(shipped_home, "search", "attacks alone")
     assert code == 0
     first = out.splitlines()[1]
-    assert "rule" in first or "[keyword]" in first
+    assert "rule" in first or "[keyword]" in first or "[glossary] Attack Alone" in first
     assert "Exalted" in out and "attacks alone" in out.lower()
 
 
@@ -67,7 +67,7 @@ def test_export_lists_every_record_with_exactly_the_table_fields(shipped_home: P
     ids = [r["id"] for r in records]
     assert len(ids) == len(set(ids))
     kinds = {r["kind"] for r in records}
-    assert kinds == {"rule", "ruling", "qa", "card", "keyword", "section"}
+    assert kinds == {"rule", "ruling", "qa", "card", "keyword", "section", "glossary"}
 
 
 def test_show_rule_gives_lineage_back_to_2008(shipped_home: Path) -> None:
@@ -116,7 +116,7 @@ def test_ingest_a_comprehensive_rules_file(tmp_path: Path) -> None:
     code, out, err = run(home, "ingest", str(cr))
     assert code == 0, err
     assert "cr-2012-10-01" in out
-    code, out, _ = run(home, "search", "702.81a", "--json")
+    code, out, _ = run(home, "search", "702.81a", "--source", "cr-2012-10-01", "--json")
     first = json.loads(out)["results"][0]
     assert first["id"] == "cr-2012-10-01:702.81a" and "Exalted" in first["text"]
 

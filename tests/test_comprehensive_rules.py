@@ -113,7 +113,8 @@ def test_sniff_true_for_every_cr_version(version: str) -> None:
     assert cr.sniff(_text(version))
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in (DATA / "sources").glob("*.txt")))
+@pytest.mark.parametrize("name", sorted(p.name for p in (DATA / "sources").glob("*.txt")
+                                         if not p.name.startswith("MagicCompRules")))
 def test_sniff_false_for_the_seed_formats(name: str) -> None:
     assert not cr.sniff(read_text(DATA / "sources" / name))
 

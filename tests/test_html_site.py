@@ -89,17 +89,22 @@ def test_page_counts_of_the_shipped_data(site: Site, shipped_build) -> None:
                 for r in records if r.kind == "keyword"}
     cards = {r.title.lower() for r in records if r.kind == "card"}
     faq_sections = [r for r in records if r.kind == "section" and "number" not in r.meta]
-    assert kinds["keyword"] == len(keywords) == 97
+    # 97 keywords in the seed documents, the rest only in today's Comprehensive Rules
+    assert kinds["keyword"] == len(keywords) == 256
     assert kinds["card"] == len(cards) == 96
     assert kinds["faq"] == len(faq_sections) == 18
-    assert kinds["source"] == 5
-    # the FAQ's quoted rules live on its section pages; the others get rules pages
-    assert sorted(n for n in site.pages if n.startswith("rules/")) == [
+    assert kinds["source"] == 6
+    # the FAQ's quoted rules live on its section pages; the others get rules pages, and
+    # today's Comprehensive Rules one page per rule section (100, 101, ... 905)
+    rules_pages = sorted(n for n in site.pages if n.startswith("rules/"))
+    assert [n for n in rules_pages if "/cr-" not in n] == [
         "rules/alara-keyword-rules-blog-2008/502.html",
         "rules/keyword-abilities-faq-thread-2012/701.html",
         "rules/keyword-abilities-faq-thread-2012/702.html",
         "rules/rulings-db-abilities-2009/112.html",
     ]
+    cr_pages = [n for n in rules_pages if n.startswith("rules/cr-2026-01-16/")]
+    assert len(cr_pages) == 146 and "rules/cr-2026-01-16/702.html" in cr_pages
     assert {"index.html", "findings.html"} <= set(site.pages)
     assert re.search(r"Wrote \d+ pages .* in \d+\.\d s", site.summary)
 
@@ -177,7 +182,7 @@ def test_card_page_shows_text_rulings_and_keywords(site: Site) -> None:
     soup = site.pages["card/battlegrace-angel.html"]
     assert soup.h1.get_text() == "Battlegrace Angel"
     keywords = {a.get_text() for a in soup.select(".lede a")}
-    assert keywords == {"Exalted"}  # it has flying too, but no shipped source defines flying
+    assert keywords == {"Exalted", "Flying"}  # flying: defined by the shipped rules of today
     assert {a.get_text() for a in soup.select(".ruling a")} >= {"lifelink"}
     rulings = soup.select(".ruling")
     assert any("lifelink" in r.get_text().lower() for r in rulings)
@@ -331,7 +336,8 @@ def test_markup_in_sources_is_shown_as_text(hostile_site: Site) -> None:
     assert "R&D says 3 < 4 > 2." in page.find(id="702.2b").get_text()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in site.raw["rules/cr-2012-10-01/702.html"]
     assert not any("<script>alert" in html for html in site.raw.values())
-    search = (site.root / "search-index.js").read_text(encoding="utf-8")
+    search = "".join(p.read_text(encoding="utf-8") for p in
+                     [site.root / "search-index.js", *(site.root / "search").glob("*.js")])
     assert "</script>" not in search and "<\\/script>" in search
 
 

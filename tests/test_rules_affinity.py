@@ -19,7 +19,7 @@ from kb.rules.keywords._mana import paid_for
 from kb.rules.keywords.affinity import scenario
 from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import check_definition, validate
-from tests.conftest import CR_FILES, DATA, extra_file
+from tests.conftest import CR_FILES, DATA, extra_file, seed_manifest
 
 THREAD, WIKI = "keyword-abilities-faq-thread-2012", "judge-wiki-keywords-appendix-c"
 AFFINITY_THREAD = (
@@ -153,9 +153,8 @@ def test_changed_rules_versions_are_mismatches(rules_records):
 
 
 def test_shipped_definitions():
-    from ingest.source import load_manifest
 
-    records = [r for source in load_manifest(DATA) for r in parse_source(source)]
+    records = [r for source in seed_manifest() for r in parse_source(source)]
     report = validate([r for r in records if r.kind != "keyword"
                        or fold_name(r.title) == "affinity"])
     assert {d.record: d.status for d in report.definitions} == {

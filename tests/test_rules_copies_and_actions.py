@@ -18,7 +18,7 @@ from kb.model import Record
 from kb.rules.game import Ability, Game
 from kb.rules.keywords import fold_name, spec_for
 from kb.rules.validate import check_definition, validate
-from tests.conftest import CR_FILES, DATA, extra_file
+from tests.conftest import CR_FILES, extra_file, seed_manifest
 from tests.rules_support import (
     FAQ,
     THREAD,
@@ -564,9 +564,8 @@ def test_outdated_definitions_are_findings(rules_records):
 
 
 def test_shipped_definitions_of_the_group():
-    from ingest.source import load_manifest
 
-    records = [r for source in load_manifest(DATA) for r in parse_source(source)]
+    records = [r for source in seed_manifest() for r in parse_source(source)]
     report = validate([r for r in records if r.kind != "keyword"
                        or fold_name(r.title) in GROUP])
     statuses = {d.record: d.status for d in report.definitions}

@@ -12,12 +12,11 @@ from collections import Counter
 import pytest
 
 from ingest.registry import describe_file, parse_source
-from ingest.source import load_manifest
 from kb.model import Record
 from kb.rules.game import Ability, Game
 from kb.rules.keywords import fold_name
 from kb.rules.validate import check_definition, validate
-from tests.conftest import CR_FILES, DATA, extra_file
+from tests.conftest import CR_FILES, extra_file, seed_manifest
 from tests.rules_support import (
     BLOG,
     THREAD,
@@ -744,7 +743,7 @@ ONLY_2026 = {"umbra armor"}
 @pytest.fixture(scope="module")
 def shipped() -> list[Record]:
     records: list[Record] = []
-    for source in load_manifest(DATA):
+    for source in seed_manifest():
         records += parse_source(source)
     return records
 

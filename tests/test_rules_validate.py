@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from ingest.registry import describe_file, parse_source
-from ingest.source import load_manifest
 from kb.model import Record
 from kb.rules.mutations import mutations, rewordings
 from kb.rules.validate import check_definition, validate
-from tests.conftest import CR_FILES, DATA, extra_file
+from tests.conftest import CR_FILES, extra_file, seed_manifest
 from tests.rules_support import assert_mutations_mismatch, assert_rewordings_ok
 
 FIRST_GROUP = {
@@ -30,7 +29,7 @@ FIRST_GROUP = {
 def shipped() -> list[Record]:
     """Every record parsed from the shipped sources."""
     records: list[Record] = []
-    for source in load_manifest(DATA):
+    for source in seed_manifest():
         records += parse_source(source)
     return records
 
