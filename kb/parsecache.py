@@ -1,8 +1,8 @@
 """Parsed records kept in the KB home, so a rebuild re-parses only the sources that changed.
 
 An entry is keyed by the source's manifest fields and content digest and by the parser
-version (the code of `ingest/` and the record model, and the shipped documents the
-capture-damage checks read). Entries are pickles of the records, written atomically; only
+version (the code of `ingest/` and of the top-level `kb` modules, and the shipped documents
+the capture-damage checks read). Entries are pickles of the records, written atomically; only
 mtgkb writes a home (it refuses folders it did not create), as for the Whoosh index.
 """
 
@@ -18,7 +18,8 @@ from ingest.source import Source
 from kb.model import Record
 
 CACHE_DIR = "cache/parsed"
-_PARSER_CODE = ("ingest/*.py", "kb/model.py")
+# the parsers and every top-level `kb` module they may import (model, text, rulenum, ...)
+_PARSER_CODE = ("ingest/*.py", "kb/*.py")
 
 
 @functools.cache
