@@ -1,8 +1,14 @@
-"""The Whoosh index: the one module that knows Whoosh (so the engine stays swappable).
+"""The Whoosh index: the one module that imports Whoosh (so the engine stays swappable).
 
 Matching fields hold era-normalised text (`kb.era.modernize`), so a query in either
 wording finds both; the stored `payload` holds the record's export fields for display.
 Rule numbers live in ID fields (`rule`, and `rule_prefix` for `702.81` -> its subrules).
+
+Search asks this module for tokens (`tokens`), term statistics (`Engine.doc_frequency`)
+and ranked candidates (`Engine.ranked`, from plain stems and weights): no Whoosh query
+or matcher leaves it. Whoosh's `DisjunctionMaxMatcher` scores a document with the score
+of another one when its sub-matchers sit on different documents; `_FieldMaxMatcher` is
+the corrected matcher used for "this word in any of the fields".
 """
 
 from __future__ import annotations
@@ -12,30 +18,66 @@ import json
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from whoosh import fields, index
-from whoosh.analysis import StemmingAnalyzer
+from typing import TYPE_CHECKING, Any
 
 from kb.era import modernize
 
 if TYPE_CHECKING:
+    from whoosh import fields, index
+    from whoosh.analysis import Analyzer
+
     from kb.model import Record
 
 INDEX_NAME = "records"
 NAMES_FILE = "names.json"
+# The fields a word of a query may match, each record scored by its best field.
+MATCH_FIELDS = ("title", "text", "names")
+# A word: letters and digits, kept whole across a dot (`702.81a`) or an apostrophe
+# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`).
+TOKEN_PATTERN = r"\w+(?:[.'’]\w+)*"
 
 
 @functools.cache
-def text_analyzer() -> StemmingAnalyzer:
+def text_analyzer() -> Analyzer:
     """English stemming without a stoplist, so phrases keep every word and its position
     (one shared instance: building an analyzer costs more than running it)."""
-    return StemmingAnalyzer(stoplist=None, minsize=1)
+    from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, SubstitutionFilter
+
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
+            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "") | StemFilter())
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a text: as written (lower case), its stem, position and offsets."""
+
+    word: str
+    stem: str
+    pos: int
+    start: int
+    end: int
+
+
+def tokens(text: str) -> list[Token]:
+    """The index's tokens of a text, with the word as written and its character span."""
+    out = []
+    for t in text_analyzer()(text, positions=True, chars=True, mode="index"):
+        word = text[t.startchar:t.endchar].lower().replace("’", "'")
+        out.append(Token(word.removesuffix("'s"), t.text, t.pos, t.startchar, t.endchar))
+    return out
+
+
+def stems(text: str) -> list[str]:
+    """The index's stems of a text (lower-case, every word kept)."""
+    return [t.text for t in text_analyzer()(text)]
 
 
 def schema() -> fields.Schema:
     """Stored payload for display, analysed fields for matching, ID fields for filters."""
+    from whoosh import fields
+
     analyzer = text_analyzer()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -44,7 +86,7 @@ def schema() -> fields.Schema:
         rule=fields.ID(stored=True),
         rule_prefix=fields.KEYWORD(commas=False, lowercase=True),
         title=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
-        names=fields.TEXT(analyzer=analyzer, field_boost=3.0, phrase=True, spelling=True),
+        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True, spelling=True),
         text=fields.TEXT(analyzer=analyzer, phrase=True),
         defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
@@ -68,7 +110,8 @@ _DEFINITION = re.compile(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
 def defined_terms(record: Record) -> list[str]:
     """The terms a record defines: its title for keywords and glossary entries, and each
     quoted term a rules text explains (`"X" means`, `"X" if`)."""
-    terms = [record.title] if record.kind in ("keyword", "glossary") else []
+    terms = [re.sub(r"\s*\(obsolete\)\s*$", "", record.title, flags=re.I)] \
+        if record.kind in ("keyword", "glossary") else []
     if record.kind in ("rule", "keyword", "glossary"):
         terms += [t.rstrip(".,") for t in _DEFINITION.findall(record.text)]
     return list(dict.fromkeys(terms))
@@ -99,6 +142,8 @@ PARALLEL_FROM = 3000
 def build_index(records: Sequence[Record], folder: Path) -> None:
     """Index every record into a new folder (in two processes for a large corpus, leaving
     one segment per process: merging them would cost more than it saves at search time)."""
+    from whoosh import index
+
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     procs = min(2, os.cpu_count() or 1) if len(records) >= PARALLEL_FROM else 1
@@ -115,4 +160,164 @@ def build_index(records: Sequence[Record], folder: Path) -> None:
 
 def open_index(folder: Path) -> index.Index:
     """Open an index mtgkb built (only ever one inside a marked KB home)."""
+    from whoosh import index
+
     return index.open_dir(str(folder), indexname=INDEX_NAME)
+
+
+@dataclass
+class Candidate:
+    """A record the engine matched, with its engine score (BM25F, best field per word)."""
+
+    record: dict[str, Any]
+    score: float
+
+
+@dataclass
+class WordQuery:
+    """What to look for, in stems: scored words (each may match any of `MATCH_FIELDS`,
+    a record scored by its best field), phrases every match must contain, a phrase that
+    names a defined term, and rule numbers whose rule or subrules score high."""
+
+    words: list[tuple[str, float]]
+    require_all: bool = False
+    required_phrases: list[list[str]] | None = None
+    defines: list[str] | None = None
+    numbers: list[str] | None = None
+
+
+class Engine:
+    """An open index, reused across queries (open once, search many times)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._index = open_index(folder)
+        self._searcher = self._index.searcher()
+        self._reader = self._searcher.reader()
+        self.names_path = folder / NAMES_FILE
+
+    def close(self) -> None:
+        """Release the index files."""
+        self._searcher.close()
+
+    def doc_count(self) -> int:
+        """How many records the index holds."""
+        return int(self._reader.doc_count())
+
+    def doc_frequency(self, stem: str, field: str = "text") -> int:
+        """In how many records a stem occurs in a field."""
+        return int(self._reader.doc_frequency(field, stem))
+
+    def known(self, stem: str) -> bool:
+        """Whether a stem occurs in any matching field."""
+        return any(self._reader.doc_frequency(f, stem) for f in MATCH_FIELDS)
+
+    def idf(self, stem: str) -> float:
+        """The engine's inverse document frequency of a stem in the text field."""
+        return float(self._searcher.idf("text", stem))
+
+    def rule(self, number: str, kind: str | None = None,
+             source: str | None = None) -> list[dict[str, Any]]:
+        """Every record numbered `number` (in any version)."""
+        from whoosh.query import Term
+
+        return self._all(Term("rule", number), kind, source)
+
+    def under_rule(self, number: str, kind: str | None = None,
+                   source: str | None = None) -> list[dict[str, Any]]:
+        """Every record numbered `number` or one of its subrules."""
+        from whoosh.query import Term
+
+        return self._all(Term("rule_prefix", number), kind, source)
+
+    def _all(self, q: Any, kind: str | None, source: str | None) -> list[dict[str, Any]]:
+        results = self._searcher.search(q, filter=_filter(kind, source), limit=None)
+        return [json.loads(h["payload"]) for h in results]
+
+    def ranked(self, query: WordQuery, kind: str | None = None, source: str | None = None,
+               limit: int = 30) -> tuple[list[Candidate], int]:
+        """The best `limit` candidates and how many records matched (at least)."""
+        q = _whoosh_query(query)
+        if q is None:
+            return [], 0
+        results = self._searcher.search(q, filter=_filter(kind, source), limit=limit)
+        found = [Candidate(json.loads(h["payload"]), float(h.score)) for h in results]
+        return found, max(results.scored_length(), results.estimated_min_length())
+
+
+def _filter(kind: str | None, source: str | None) -> Any:
+    from whoosh.query import And, Term
+
+    parts = [Term("kind", kind)] if kind else []
+    parts += [Term("source", source)] if source else []
+    return And(parts) if parts else None
+
+
+def _whoosh_query(query: WordQuery) -> Any:
+    """The Whoosh query of a `WordQuery`."""
+    from whoosh.query import And, Or, Phrase, Term
+
+    per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
+                for stem, weight in query.words]
+    if not per_word:
+        return None
+    parts: list[Any] = [And(per_word) if query.require_all else Or(per_word)]
+    if query.defines:
+        parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
+                     else Term("defines", query.defines[0], boost=2.0))
+    parts += [Term("rule_prefix", n, boost=5.0) for n in query.numbers or []]
+    q: Any = Or(parts)
+    required = [Or([Phrase(f, p) for f in MATCH_FIELDS])
+                for p in query.required_phrases or [] if len(p) > 1]
+    return And([*required, q]) if required else q
+
+
+@functools.cache
+def _field_max_classes() -> tuple[type, type]:
+    """The corrected DisjunctionMax query and matcher (built on first use, so that Whoosh
+    is imported only when a search runs)."""
+    from whoosh import matching
+    from whoosh.query import DisjunctionMax
+
+    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):  # type: ignore[misc]
+        """A record's score is the best score among the sub-matchers on that record.
+
+        Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
+        (another record's score) and `replace()` drops a live sub-matcher; both fixed."""
+
+        def score(self) -> float:
+            a, b = self.a, self.b
+            if not a.is_active():
+                return float(b.score())
+            if not b.is_active():
+                return float(a.score())
+            if a.id() < b.id():
+                return float(a.score())
+            if b.id() < a.id():
+                return float(b.score())
+            return float(max(a.score(), b.score()))
+
+        def replace(self, minquality: float = 0) -> Any:
+            a, b = self.a, self.b
+            if not a.is_active() and not b.is_active():
+                return matching.NullMatcher()
+            if not a.is_active():
+                return b.replace(minquality)
+            if not b.is_active():
+                return a.replace(minquality)
+            if minquality and a.max_quality() < minquality and b.max_quality() < minquality:
+                return matching.NullMatcher()
+            return self
+
+    class FieldMax(DisjunctionMax):  # type: ignore[misc]
+        """DisjunctionMax scored by `FieldMaxMatcher`."""
+
+        def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
+            reader = searcher.reader()
+            return self._tree_matcher(subs, FieldMaxMatcher, searcher, context,
+                                      lambda q: q.estimate_size(reader))
+
+    return FieldMax, FieldMaxMatcher
+
+
+def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
+    return _field_max_classes()[0](subqueries, boost=boost)
