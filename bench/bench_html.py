@@ -6,7 +6,11 @@ Usage: python bench/bench_html.py [--runs N]
 For each corpus: the knowledge base is built first (not timed here; see bench_search.py),
 then the site is written N times (default 3) into a fresh folder and once more over the
 previous site; prints records, pages per kind, site size, and the median wall time split
-into its steps (read + link, validation, render, search index, swap).
+into its steps (read + link, validation, render, search index, swap). Then the offline
+search: the size of each part of its index (the part every page loads first, the term
+shards, the text chunks), and, run under Node when installed (`kb.html.node_search`),
+the index's load time and the time of judges' queries (cold: each loads the shards it
+needs).
 """
 
 from __future__ import annotations
@@ -26,9 +30,14 @@ sys.path.insert(0, str(ROOT))
 import kb.html.content as content_module  # noqa: E402
 import kb.html.site as site_module  # noqa: E402
 from kb.build import add_files, ensure_built  # noqa: E402
+from kb.html.node_search import node_binary, run_queries  # noqa: E402
+from kb.html.search_index import SEARCH_INDEX, SHARD_DIR  # noqa: E402
 
 EXTRA = ROOT.parent / "shared" / "corpus-extra"
 EXTRA_FILES = [*sorted((EXTRA / "cr").glob("*.txt")), EXTRA / "mtgjson" / "ALA.json"]
+QUERIES = ["exalted", "Volcano Hellion", "regeneration can't replace", "unearth exile",
+           "702.19b", "exhalted", "state-based actions", "attacks alone",
+           "damage assignment order", "legend rule", "comes into play"]
 RUN: Counter[str] = Counter()  # seconds per step in the current run
 STEPS: dict[str, list[float]] = {}
 
@@ -81,12 +90,36 @@ def bench(name: str, home: Path, runs: int) -> None:
     print(f"== {name}")
     print(f"   {summary}")
     kinds = ", ".join(f"{kind} {n}" for kind, n in pages.most_common())
-    print(f"   pages: {sum(pages.values())} ({kinds}); {size / 1e6:.1f} MB; search index "
-          f"{(out / 'search-index.js').stat().st_size / 1e6:.2f} MB")
+    print(f"   pages: {sum(pages.values())} ({kinds}); {size / 1e6:.1f} MB")
     print(f"   write_site: median {statistics.median(totals):.2f} s of {runs} "
           f"(min {min(totals):.2f}, max {max(totals):.2f}); over the previous site {over:.2f} s")
     steps = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in STEPS.items())
     print(f"   steps (median s): {steps}")
+    search_figures(out)
+
+
+def search_figures(site: Path) -> None:
+    """Sizes of the search index's parts; load and query times under Node."""
+    shards = list((site / SHARD_DIR).glob("*.js"))
+    terms = [p.stat().st_size for p in shards if p.name.startswith("t")]
+    chunks = [p.stat().st_size for p in shards if p.name.startswith("d")]
+    meta = (site / SEARCH_INDEX).stat().st_size
+    print(f"   search index: {(meta + sum(terms) + sum(chunks)) / 1e6:.2f} MB in all; first "
+          f"load {meta / 1e3:.0f} KB ({SEARCH_INDEX}); {len(terms)} term shards of "
+          f"{statistics.median(terms) / 1e3:.0f} KB median; {len(chunks)} text chunks of "
+          f"{statistics.median(chunks) / 1e3:.0f} KB median")
+    if node_binary() is None:
+        print("   search load and query times: skipped (Node.js not installed)")
+        return
+    loads, per_query = [], []
+    for _ in range(3):
+        result = run_queries(site, [(q, "", 20) for q in QUERIES])
+        loads.append(result["load_ms"])
+        per_query.append([a["ms"] for a in result["answers"]])
+    times = sorted(statistics.median(ms) for ms in zip(*per_query, strict=True))
+    print(f"   search under Node: index load {statistics.median(loads):.1f} ms (median of 3); "
+          f"{len(QUERIES)} queries, each loading its shards: median "
+          f"{statistics.median(times):.1f} ms, max {times[-1]:.1f} ms")
 
 
 def main() -> None:

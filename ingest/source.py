@@ -6,6 +6,7 @@ import re
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 
 class IngestError(Exception):
@@ -23,7 +24,7 @@ class Source:
     date: str = ""
     era: str = ""
 
-    def with_(self, **changes: object) -> Source:
+    def with_(self, **changes: Any) -> Source:
         """A copy with some fields changed."""
         return replace(self, **changes)
 

@@ -30,7 +30,7 @@ class Build(NamedTuple):
         return self.path / "kb.sqlite"
 
     @property
-    def index(self) -> Path:
+    def index(self) -> Path:  # type: ignore[override]
         """The Whoosh index folder."""
         return self.path / "index"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,7 +95,7 @@ class WordChange:
 _WORD = re.compile(r"\S+")
 
 
-def _word_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+def _word_opcodes(a: list[str], b: list[str]) -> Sequence[tuple[str, int, int, int, int]]:
     return difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kb.links.types import Link
 from kb.model import Record
 
 STORE_FILE = "kb.sqlite"
@@ -33,13 +33,7 @@ create table sources (ord integer primary key, id text unique not null, data tex
 """
 
 
-@dataclass(frozen=True)
-class StoredLink:
-    """One edge of the cross-reference graph."""
-
-    src: str
-    dst: str
-    kind: str
+StoredLink = Link  # the name readers of the store used before links had one type
 
 
 def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
@@ -99,7 +93,7 @@ class KnowledgeBase:
 
     def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
         """Every record (of a kind, of a source), in build order."""
-        sql, args = "select data from records where 1=1", []
+        sql, args = "select data from records where 1=1", list[str]()
         if kind:
             sql, args = sql + " and kind = ?", [*args, kind]
         if source:
@@ -126,15 +120,15 @@ class KnowledgeBase:
         return self._records("select data from records where parent = ? order by ord",
                              (record_id,))
 
-    def links_from(self, record_id: str) -> list[StoredLink]:
+    def links_from(self, record_id: str) -> list[Link]:
         """What a record points to."""
         rows = self._db.execute("select src, dst, kind from links where src = ?", (record_id,))
-        return [StoredLink(*row) for row in rows]
+        return [Link(*row) for row in rows]
 
-    def cited_by(self, record_id: str) -> list[StoredLink]:
+    def cited_by(self, record_id: str) -> list[Link]:
         """What points to a record."""
         rows = self._db.execute("select src, dst, kind from links where dst = ?", (record_id,))
-        return [StoredLink(*row) for row in rows]
+        return [Link(*row) for row in rows]
 
     def lineage(self, record_id: str) -> list[str]:
         """Ids of the same rule or keyword across sources and versions, by era."""

@@ -271,3 +271,21 @@ def test_screenshots_light_dark_and_phone(site: Path, browser: Browser, shots: P
     assert backgrounds["keyword-light"] != backgrounds["keyword-dark"]
     assert backgrounds["card-phone-light"] == backgrounds["keyword-light"]
     assert backgrounds["card-phone-dark"] == backgrounds["keyword-dark"]
+
+
+def test_search_suggests_and_searches_whole_texts(site: Path, browser: Browser) -> None:
+    browser.open((site / "index.html").as_uri())
+    browser.evaluate("document.getElementById('q').focus()")
+    browser.page("Input.insertText", text="exhalted")
+    note = browser.wait_for("document.querySelector('#results .r-note') && "
+                            "document.querySelector('#results .r-note').textContent")
+    assert note == "Showing results for exalted"
+    assert browser.evaluate("document.querySelector('#results a[role=option] .r-title')"
+                            ".textContent") == "Exalted"
+    # a word deep inside a ruling's text, shown in context
+    browser.evaluate("document.getElementById('q').value = ''")
+    browser.page("Input.insertText", text="regenerated")
+    mark = browser.wait_for("document.querySelector('#results mark') && "
+                            "document.querySelector('#results mark').textContent")
+    assert mark.lower().startswith("regenerat")
+    assert browser.errors() == []

@@ -1,10 +1,10 @@
-"""Keyword, card and glossary-term mentions (`kb.links_names`), on real sentences."""
+"""Keyword, card and glossary-term mentions (`kb.links.names`), on real sentences."""
 
 from __future__ import annotations
 
 import re
 
-from kb.links_names import NameMatcher, phrase_forms, trie_pattern, word_forms
+from kb.links.names import NameMatcher, phrase_forms, trie_pattern, word_forms
 
 
 def matcher() -> NameMatcher:

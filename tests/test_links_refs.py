@@ -1,10 +1,10 @@
-"""Rule references in text (`kb.links_refs`), on sentences of the real documents."""
+"""Rule references in text (`kb.links.refs`), on sentences of the real documents."""
 
 from __future__ import annotations
 
 import pytest
 
-from kb.links_refs import expand_range, find_rule_refs
+from kb.links.refs import expand_range, find_rule_refs
 
 
 def refs(text: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:

@@ -11,17 +11,25 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
 
-from kb.html.content import KIND_ORDER, SiteContent
-from kb.html.layout import Place, is_faq_section, relative
+from kb.html.content import CR_FORMAT, KIND_ORDER, SiteContent
+from kb.html.layout import (
+    CURRENT,
+    Place,
+    anchor_of,
+    is_faq_section,
+    relative,
+    safe_name,
+    top_rule,
+)
 from kb.html.text import changes_against, render, render_lines
 from kb.model import Record
 from kb.show import WordChange
 
-CR_FORMAT = "comprehensive-rules"
 STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
 _RECORD_ID = re.compile(r"\b([a-z0-9][a-z0-9-]*:[A-Za-z0-9.:~-]*[A-Za-z0-9~])")
 
@@ -41,28 +49,39 @@ class RuleView:
     cites: list[tuple[str, str, str]]
 
 
+Alias = Callable[[Place], Place]
+
+
 @dataclass
 class Page:
-    """One file of the site."""
+    """One file of the site; `alias` moves the links it holds to other copies of their
+    targets (today's rules at their stable address, a version's whole-document page)."""
 
     path: str
     template: str
     kind: str
     title: str
     context: Callable[[], dict[str, Any]]
+    alias: Alias | None = None
 
 
 class View:
     """Links and texts as seen from one page."""
 
-    def __init__(self, content: SiteContent, page: str) -> None:
+    def __init__(self, content: SiteContent, page: str, alias: Alias | None = None) -> None:
         self.content = content
         self.page = page
         self.root = "../" * page.count("/")
+        self.alias = alias
 
     def to(self, place: Place | str) -> str:
         """href to a place or a page of the site."""
-        return relative(self.page, place if isinstance(place, Place) else Place(place))
+        place = place if isinstance(place, Place) else Place(place)
+        return relative(self.page, self.alias(place) if self.alias else place)
+
+    def direct(self, page: str) -> str:
+        """href to a page as it is named, never moved by the page's alias."""
+        return relative(self.page, Place(page))
 
     def href(self, record_id: str) -> str | None:
         """href to a record's home, or None if it has none."""
@@ -74,6 +93,8 @@ class View:
         place = self.content.layout.place(record_id)
         if place is None:
             return None
+        if self.alias:
+            place = self.alias(place)
         if place.page == self.page and self.content.by_id[record_id].kind in ("card", "keyword"):
             return None
         return self.to(place)
@@ -309,7 +330,28 @@ def rules_context(content: SiteContent, source: str, top: str, tops: list[str]
     return {"source": source, "top": top, "heading": heading, "rules": rules,
             "attached": attached, "orphans": attached.get("", []),
             "previous": tops[at - 1] if at > 0 else None,
-            "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others}
+            "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others,
+            "banner": banner(content, source, top)}
+
+
+def banner(content: SiteContent, source: str, top: str) -> dict[str, Any] | None:
+    """For a rules page of another version than today's: today's version of its heading
+    rule (None when the rule is gone), and today's contents."""
+    today = content.today
+    if today is None or source == today:
+        return None
+    heading = content.by_id.get(f"{source}:{top}")
+    counterpart = None
+    for member in content.lineage.get(heading.id, []) if heading else []:
+        record = content.by_id.get(member)
+        if record is not None and record.source == today:
+            counterpart = record
+    today_place = None
+    if counterpart is not None and counterpart.rule:
+        today_place = Place(f"{CURRENT}{safe_name(top_rule(counterpart.rule))}.html",
+                            anchor_of(counterpart))
+    return {"label": source_label(content.source(today)), "counterpart": counterpart,
+            "today": today_place, "contents": CURRENT + "index.html"}
 
 
 def faq_context(content: SiteContent, section: Record) -> dict[str, Any]:
@@ -427,28 +469,28 @@ def plan(content: SiteContent) -> list[Page]:
     ]
     for name, group in sorted(content.keywords.items()):
         pages.append(Page(layout.keyword_page(name), "keyword.html", "keyword",
-                          group[-1].title, lambda n=name: keyword_context(content, n)))
+                          group[-1].title, partial(keyword_context, content, name)))
     for name, group in sorted(content.cards.items()):
         pages.append(Page(layout.card_page(name), "card.html", "card", group[0].title,
-                          lambda n=name: card_context(content, n)))
+                          partial(card_context, content, name)))
     for source, tops in content.rules_tops.items():
         label = source_label(content.source(source))
         for top in tops:
             pages.append(Page(layout.rules_page(source, top), "rules.html", "rules",
                               f"{top} · {label}",
-                              lambda s=source, t=top, ts=tops: rules_context(content, s, t, ts)))
+                              partial(rules_context, content, source, top, tops)))
     for record in content.records:
         if is_faq_section(record):
             pages.append(Page(layout.faq_page(record), "faq.html", "faq", record.title,
-                              lambda r=record: faq_context(content, r)))
+                              partial(faq_context, content, record)))
     for entry in content.sources:
         source = entry["id"]
         pages.append(Page(layout.source_page(source), "source.html", "source",
-                          source_label(entry), lambda s=source: source_context(content, s)))
+                          source_label(entry), partial(source_context, content, source)))
         if layout.glossary_page(source) in content.on_page:
             pages.append(Page(layout.glossary_page(source), "glossary.html", "glossary",
                               f"Glossary · {source_label(entry)}",
-                              lambda s=source: glossary_context(content, s)))
+                              partial(glossary_context, content, source)))
     return pages
 
 

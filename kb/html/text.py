@@ -33,6 +33,15 @@ class Mention(Protocol):
 Href = Callable[[str], str | None]
 
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")
+# NUL and other control characters (tab and line break kept), and the bidirectional
+# embedding, override and isolate marks that can make a page read backwards
+_UNSAFE_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+                           r"\ufffe\uffff]")
+
+
+def clean(text: str) -> str:
+    """Text without the characters a page must never carry (see `_UNSAFE_CHARS`)."""
+    return _UNSAFE_CHARS.sub("", text)
 
 
 def make_linker(records: list[Record]):  # noqa: ANN201 - kb.links.Linker

@@ -42,7 +42,7 @@ def can_attack(game: Game, attacker: GameObject) -> bool:
 
 
 def fight_combat(game: Game, attackers: list[GameObject],
-                 blocks: dict[GameObject, GameObject] | None = None) -> Game:
+                 blocks: dict[GameObject, GameObject | list[GameObject]] | None = None) -> Game:
     """Attack, block, deal combat damage; returns the game for inspection."""
     game.declare_attackers(attackers)
     game.declare_blockers(blocks or {})

@@ -70,6 +70,10 @@ HOOKS: dict[str, str] = {
                 "(characteristic-defining: changeling)",
     "phases_out": "(game, permanent, ability) -> bool: phases out in its controller's untap "
                   "step (phasing)",
+    "cant_be_destroyed": "(game, permanent, ability) -> bool: True: destroy and lethal damage "
+                         "leave it on the battlefield (indestructible)",
+    "blocked_by_group": "(game, attacker, ability, blockers) -> bool: False forbids this set "
+                        "of blockers (menace: two or more)",
 }
 
 
@@ -607,6 +611,8 @@ class Game:
 
     def destroy(self, obj: GameObject) -> str:
         """Destroy a permanent; `destroy` replacement effects (regenerate, ...) apply first."""
+        if any(self.ask_all(obj, "cant_be_destroyed")):
+            return obj.zone
         change = ZoneChange(obj, obj.zone, "graveyard", cause="destroy")
         self._apply_replacements(change)
         if change.to == "battlefield":  # replaced: the permanent stays
@@ -872,6 +878,9 @@ class Game:
                         combat.blocks.setdefault(member, []).append(blocker)
                     combat.blocked.add(member)
         self._check_requirements(combat, blocks)
+        for attacker, blockers in combat.blocks.items():
+            if any(a is False for a in self.ask_all(attacker, "blocked_by_group", blockers)):
+                raise IllegalAction(f"{attacker.name} can't be blocked by these blockers")
         for blocker in combat.blocking:
             self.emit("blocks", blocker, attackers=combat.blocking[blocker])
         for attacker in combat.attackers:
@@ -956,7 +965,8 @@ class Game:
             return [(attacker, defender, power)] if trample else []
         result = self._divide(attacker, blockers, power)
         if trample and self.damage_chooser(attacker) is attacker.controller:
-            result = [(s, t, min(a, self.lethal_for(attacker, t))) for s, t, a in result]
+            result = [(s, t, min(a, self.lethal_for(attacker, t))
+                       if isinstance(t, GameObject) else a) for s, t, a in result]
             assigned = sum(amount for _, _, amount in result)
             if power > assigned:
                 result.append((attacker, defender, power - assigned))

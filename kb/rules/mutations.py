@@ -147,7 +147,8 @@ def _trigger(record: Record, text: str, claims: Claims) -> tuple[str, Record] | 
 
 
 def _zone(record: Record, text: str, claims: Claims) -> tuple[str, Record] | None:
-    zone = (claims.functions_in or claims.zones or [None])[0]
+    zones: list[str | None] = [*(claims.functions_in or claims.zones)] or [None]
+    zone = zones[0]
     pattern = dict((z, p) for p, z in ZONE_WORDS).get(zone or "")
     if pattern is None:
         return None

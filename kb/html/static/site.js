@@ -1,5 +1,5 @@
-// mtgkb offline search: loads search-index.js (a script, so it works from file://) on first
-// use and matches every query word against titles and text snippets. No network.
+// mtgkb offline search box: loads search-index.js (a script, so it works from file://) on
+// first use and asks the engine of search.js; the index's other parts load as needed.
 (function () {
   "use strict";
   var root = document.body.getAttribute("data-root") || "";
@@ -7,65 +7,55 @@
   var list = document.getElementById("results");
   if (!input || !list) return;
   var MAX = 30;
-  var index = null, loading = false, selected = -1, lowered = null, waiting = [];
+  var engine = null, loading = false, selected = -1, waiting = [], versionBox = null;
+
+  function script(path, done, failed) {
+    var node = document.createElement("script");
+    node.src = root + path;
+    node.onload = done;
+    node.onerror = failed || function () { show([], "Search index not found."); };
+    document.head.appendChild(node);
+  }
 
   function load(then) {
-    if (index) { then(); return; }
+    if (engine) { then(); return; }
     waiting.push(then);
     if (loading) return;
     loading = true;
-    var script = document.createElement("script");
-    script.src = root + "search-index.js";
-    script.onload = function () {
-      index = window.MTGKB_SEARCH;
-      lowered = index.entries.map(function (e) {
-        return [fold(e[0]), fold(e[0] + " " + e[4])];
+    script("search-index.js", function () {
+      engine = new window.MTGKB_ENGINE.Engine(window.MTGKB_SEARCH, function (path, done) {
+        script(path, done);
       });
+      window.MTGKB_ENGINE.current = engine;
+      addVersions();
       var queued = waiting;
       waiting = [];
       queued.forEach(function (callback) { callback(); });
-    };
-    script.onerror = function () {
+    }, function () {
       loading = false;
       waiting = [];
       show([], "Search index not found.");
-    };
-    document.head.appendChild(script);
+    });
   }
 
-  function fold(text) {
-    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-      .replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  // a choice of rules version, when there are several: today's by default
+  function addVersions() {
+    var versions = engine.meta.versions;
+    if (versions.length < 2) return;
+    versionBox = el("select", "versions");
+    versionBox.id = "qv";
+    versionBox.setAttribute("aria-label", "Rules version");
+    versionBox.appendChild(new Option("Today's rules (" + versions[0][1] + ")", "-1"));
+    versions.slice(1).forEach(function (v) { versionBox.appendChild(new Option(v[1], String(v[0]))); });
+    var wanted = new URLSearchParams(window.location.search).get("v");
+    versions.forEach(function (v) { if (v[1] === wanted) versionBox.value = String(v[0]); });
+    versionBox.addEventListener("change", update);
+    input.parentNode.insertBefore(versionBox, list);
   }
 
-  function score(i, words, phrase) {
-    var title = lowered[i][0], all = lowered[i][1], s = 0;
-    for (var w = 0; w < words.length; w++) {
-      var at = all.indexOf(words[w]);
-      if (at < 0) return 0;
-      var t = title.indexOf(words[w]);
-      s += t === 0 ? 12 : t > 0 ? 8 : 2;
-    }
-    if (title === phrase) s += 60;
-    else if (title.indexOf(phrase) === 0) s += 25;
-    else if (title.indexOf(phrase) > 0) s += 10;
-    var kind = index.entries[i][1];
-    s += [9, 8, 5, 4, 3, 3, 1, 1][kind] || 0;
-    return s - title.length / 100;
-  }
-
-  function search(query) {
-    var phrase = fold(query.trim().replace(/\s+/g, " "));
-    if (!phrase) return [];
-    var words = phrase.split(" ").map(function (w) { return w.replace(/[.,;:!?]+$/, ""); })
-      .filter(function (w) { return w.length > 0; });
-    var hits = [];
-    for (var i = 0; i < lowered.length; i++) {
-      var s = score(i, words, phrase);
-      if (s > 0) hits.push([s, i]);
-    }
-    hits.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
-    return hits.slice(0, MAX).map(function (h) { return index.entries[h[1]]; });
+  function search(query, done) {
+    var version = versionBox ? +versionBox.value : -1;
+    engine.search(query, { version: version, max: MAX }, done);
   }
 
   function el(tag, cls, text) {
@@ -75,33 +65,60 @@
     return node;
   }
 
-  function show(entries, message) {
+  function show(hits, message, result) {
     list.textContent = "";
     selected = -1;
-    if (!entries.length) {
+    if (result && result.suggestion) {
+      var note = el("li", "r-note");
+      note.setAttribute("role", "none");
+      note.appendChild(document.createTextNode(hits.length ? "Showing results for " : "Did you mean "));
+      var fix = el("a", "r-fix", result.suggestion);
+      fix.href = "#";
+      fix.addEventListener("click", function (event) {
+        event.preventDefault();
+        input.value = result.suggestion;
+        update();
+        input.focus();
+      });
+      note.appendChild(fix);
+      list.appendChild(note);
+    }
+    if (!hits.length) {
       var none = el("li", "r-none", message || "No results.");
       none.setAttribute("role", "none");
       list.appendChild(none);
     }
-    entries.forEach(function (e, n) {
+    hits.forEach(function (hit, n) {
       var li = el("li"), a = el("a");
       li.setAttribute("role", "none");
-      a.href = root + e[3];
+      a.href = root + hit.url;
       a.id = "result-" + n;
       a.setAttribute("role", "option");
-      a.appendChild(el("span", "r-kind", index.kinds[e[1]]));
-      a.appendChild(el("span", "r-title", e[0]));
-      if (e[2] >= 0) a.appendChild(el("span", "r-src", index.sources[e[2]]));
-      if (e[4]) a.appendChild(el("span", "r-snip", e[4]));
+      a.appendChild(el("span", "r-kind", hit.kind));
+      a.appendChild(el("span", "r-title", hit.title));
+      if (hit.source) a.appendChild(el("span", "r-src", hit.source));
+      if (hit.versions.length) {
+        a.appendChild(el("span", "r-also", "also " + hit.versions.slice(0, 4).join(", ") +
+                         (hit.versions.length > 4 ? "…" : "")));
+      }
+      var where = result && engine.excerpt(hit.text, result.words || [], 110);
+      var snip = el("span", "r-snip");
+      if (where) {
+        snip.appendChild(document.createTextNode(where[0]));
+        snip.appendChild(el("mark", "", where[1]));
+        snip.appendChild(document.createTextNode(where[2]));
+      } else if (hit.text) {
+        snip.textContent = hit.text.slice(0, 110) + (hit.text.length > 110 ? "…" : "");
+      }
+      if (snip.firstChild) a.appendChild(snip);
       li.appendChild(a);
       list.appendChild(li);
     });
     list.hidden = false;
   }
 
-
   function move(step) {
-    var links = list.querySelectorAll("a");
+    var links = list.querySelectorAll("a[role=option]");
     if (!links.length) return;
     if (selected >= 0) links[selected].setAttribute("aria-selected", "false");
     selected = (selected + step + links.length) % links.length;
@@ -116,14 +133,19 @@
   function update() {
     var query = input.value;
     if (!query.trim()) { list.hidden = true; return; }
-    load(function () { if (input.value === query) show(search(query)); });
+    load(function () {
+      if (input.value !== query) return;
+      search(query, function (result) {
+        if (input.value === query) show(result.hits, "No results.", result);
+      });
+    });
   }
   input.addEventListener("focus", function () { load(function () {}); });
   input.addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown") { move(1); event.preventDefault(); }
     else if (event.key === "ArrowUp") { move(-1); event.preventDefault(); }
     else if (event.key === "Enter") {
-      var links = list.querySelectorAll("a");
+      var links = list.querySelectorAll("a[role=option]");
       var target = links[selected >= 0 ? selected : 0];
       if (target) { window.location.href = target.href; }
       event.preventDefault();

@@ -14,7 +14,7 @@ Blocker = tuple[str, int, int]  # name, power, toughness
 
 def attack(era: str, name: str, power: int, toughness: int,
            abilities: tuple[Ability | str, ...], blockers: Sequence[Blocker] = (),
-           before_damage: Callable[[Game, list[GameObject]], None] | None = None,
+           before_damage: Callable[[Game, list[GameObject]], object] | None = None,
            ) -> tuple[Game, GameObject, list[GameObject]]:
     """The active player's `name` (power/toughness, abilities) attacks; each of `blockers`,
     the opponent's, blocks it; `before_damage` runs after blocks; then combat damage."""

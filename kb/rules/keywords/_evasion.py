@@ -46,8 +46,8 @@ def _term(term: str, param: str | None) -> Test | None:
     if m := re.fullmatch(r"(?:creatures?|ones) with(?:out)? (\w+)", term):
         word = m.group(1)
         if " without " in f" {term} ":
-            return lambda a, b, w=word: not b.has(w)
-        return lambda a, b, w=word: b.has(w)
+            return lambda a, b: not b.has(word)
+        return lambda a, b: b.has(word)
     if term == "artifact creatures":
         return lambda a, b: b.is_("artifact")
     if (m := re.fullmatch(r"(\w+) creatures", term)) and m.group(1) in COLOR_WORDS:
@@ -56,14 +56,15 @@ def _term(term: str, param: str | None) -> Test | None:
     if re.fullmatch(r"creatures that share a colou?r with it", term):
         return lambda a, b: bool(a.colors & b.colors)
     if re.fullmatch(r"creatures that have the stated quality", term) and param:
-        return lambda a, b, q=param: q in b.colors or b.is_(q)
+        quality = param
+        return lambda a, b: quality in b.colors or b.is_(quality)
     return None
 
 
 def _distribute(blockers: str) -> list[str]:
     """`creatures with flying and/or reach` -> [`creatures with flying`, `creatures with
     reach`]: a bare word after "creatures with X" shares its "creatures with"."""
-    terms = []
+    terms: list[str] = []
     for part in re.split(r"\s+and/or\s+|\s+or\s+", blockers.strip()):
         lead = re.match(r"(?:creatures?|ones) with(?:out)? ", terms[-1]) if terms else None
         if lead and re.fullmatch(r"[a-z]+", part):

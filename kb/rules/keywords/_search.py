@@ -64,7 +64,7 @@ def expected_find(found: tuple[str, str, str, str], made: dict[str, GameObject],
 
 def activate_search(game: Game, player: Player, obj: GameObject, ability: Ability,
                     fits: Callable[[GameObject], bool],
-                    put: Callable[[Game, GameObject], None]) -> StackItem:
+                    put: Callable[[Game, GameObject], object]) -> StackItem:
     """Activate `ability` of `obj` as a sorcery, paying its cost: on resolution `player`
     searches the library for a card that `fits` with `obj`'s mana value and `put`s it."""
     value = obj.mana_value
@@ -81,7 +81,7 @@ def activate_search(game: Game, player: Player, obj: GameObject, ability: Abilit
 def check_search(claims: Claims, era: str, name: str,
                  activate: Callable[[Game, Player, GameObject], StackItem],
                  make: Callable[[Game, Player, bool], GameObject], scenario: str,
-                 off_time: Callable[[Game], None], off_words: str) -> list[str] | None:
+                 off_time: Callable[[Game], object], off_words: str) -> list[str] | None:
     """When the text says what the search finds: `make` an object with the ability (first:
     costed {1}{B}{B}, mana value 4) over a stocked library and activate it: (legal, mana, its
     zone, the card found, that card's zone) as the text says; then `make` another, move

@@ -19,8 +19,11 @@ def activate(game: Game, player: Player, obj: GameObject, cost: str = "") -> Sta
     it has none, may)."""
     if player is not (obj.controller or obj.owner):
         raise IllegalAction(f"{player.name} doesn't control {obj.name}")
-    return game.activate(obj, "ability", cost=cost, player=player,
-                         resolve=lambda g, item: g.emit("ability resolved", obj))
+
+    def resolve(g: Game, item: StackItem) -> None:
+        g.emit("ability resolved", obj)
+
+    return game.activate(obj, "ability", cost=cost, player=player, resolve=resolve)
 
 
 def _scenario(era: str, who: str) -> tuple[int | None, int, int]:

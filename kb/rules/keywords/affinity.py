@@ -67,7 +67,7 @@ def cost_change(game: Game, card: GameObject, ability: Ability, cost: Cost) -> N
     """The model: {1} less for each permanent of the parameter's kind the caster controls,
     taken from generic mana only (each instance applies)."""
     kind = singular(str(ability.param or ""))
-    count = counted(game, card.controller, kind, "me") if kind else 0
+    count = counted(game, card.controller or card.owner, kind, "me") if kind else 0
     apply_to(cost, reduced(cost, Cost(generic=count)))
 
 

@@ -14,7 +14,7 @@ def _condition(game: Game, source: GameObject, ability: Ability, event: Event) -
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
-    defender = event.player or game.opponent(source.controller)
+    defender = event.player or game.opponent(source.controller or source.owner)
     chosen = sorted(game.permanents(defender), key=lambda p: p.ident)[:int(ability.param)]
     for permanent in chosen:
         game.sacrifice(permanent)

@@ -78,7 +78,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
         if a == b:
             won = False
         moved = may is not None and bottom
-        expected = (won, (may.group(1).lower() if moved else "top"), "top")
+        expected = (won, (may.group(1).lower() if may is not None and moved else "top"), "top")
         problems += differ(f"a player wins with a {rule.group(1)} mana cost; the card may "
                            f"go to the {may.group(1) if may else '?'}", wins,
                            f"clash: my top card {mine}, theirs {theirs}, I put mine on the "

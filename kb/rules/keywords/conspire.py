@@ -88,8 +88,9 @@ def _payment_legal(era: str, pick: list[str]) -> tuple[bool, int]:
     return True, before - opponent.life - 1
 
 
-PAYMENTS = (["red 1", "red 2"], ["red 1", "blue"], ["red 1"], ["red 1", "red 2", "red 3"],
-            ["red 1", "tapped red"], [])
+PAYMENTS: tuple[list[str], ...] = (
+    ["red 1", "red 2"], ["red 1", "blue"], ["red 1"], ["red 1", "red 2", "red 3"],
+    ["red 1", "tapped red"], [])
 
 
 def check(claims: Claims, era: str) -> list[str] | None:

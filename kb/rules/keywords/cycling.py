@@ -185,7 +185,7 @@ def check_trigger(claims: Claims, era: str) -> list[str] | None:
         lands_in = "exile" if exiled else "graveyard"
         expected = triggered and (anywhere or zone_of(where[1]) == lands_in)
         problems += differ(f"\"when you cycle\" abilities trigger from {where[1]}",
-                           where[0] if name == "cycling" else typed,
+                           where[0] if name == "cycling" else typed or "",
                            f"a card with \"when you cycle this card, gain 3 life\" is "
                            f"{'swampcycled' if name != 'cycling' else 'cycled'} and winds up in "
                            f"{lands_in}", expected, game.active.life == 23)

@@ -48,6 +48,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if quote is None:
         return None
     unless = UNLESS.search(quote)
+    if unless is None:
+        return None
     since = SINCE.search(quote)
     whose = upkeep_owner(claims)
     problems = []

@@ -5,6 +5,7 @@ Equipment to it." (Since Phyrexia: All Will Be One the token is a Phyrexian Germ
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
@@ -18,7 +19,7 @@ TOKEN = re.compile(r"\b(?:put|create) an? (\d+)/(\d+) (white|blue|black|red|gree
 PHYREXIAN_GERM = "2023-02-03"  # Phyrexia: All Will Be One: Germ tokens became Phyrexian Germs
 
 
-def germ(subtypes: set[str]) -> object:
+def germ(subtypes: set[str]) -> Callable[[Game, GameObject, Ability, Event], None]:
     """Effect: a 0/0 black creature token with these creature types, equipped with the
     source."""
     def effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:

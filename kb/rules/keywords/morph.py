@@ -100,6 +100,8 @@ def check_face_down(claims: Claims, era: str) -> list[str] | None:
         return None
     size = re.search(r"as an? (\d+)/(\d+) face-?down creature", sentence, re.I)
     cost = re.search(r"by paying (\{[^}]+\}(?:\{[^}]+\})*) rather than", sentence, re.I)
+    if size is None:
+        return None
     lacks = set(re.findall(r"\bno (text|name|subtypes|mana cost)\b", sentence, re.I))
     result = _scenario(era)
     expected_cost = Cost.parse(cost.group(1)).mana_value if cost else None

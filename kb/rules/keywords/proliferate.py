@@ -36,7 +36,7 @@ def proliferate(game: Game, player: Player,
                 chosen: Iterable[GameObject | Player] | None = None) -> None:
     """`player` proliferates: the chosen permanents and players that have a counter (all of
     them by default) get an additional counter of the kind(s) the rules of the era say."""
-    candidates = [*game.battlefield, *game.players]
+    candidates: list[GameObject | Player] = [*game.battlefield, *game.players]
     picked = list(chosen) if chosen is not None else candidates
     kinds_of = game.spec("proliferate").hooks["counter_kinds"]
     for holder in picked:

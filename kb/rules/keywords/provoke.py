@@ -11,7 +11,7 @@ from kb.rules.keywords._common import this_object
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
-    defender = event.player or game.opponent(source.controller)
+    defender = event.player or game.opponent(source.controller or source.owner)
     targets = [c for c in game.creatures(defender) if game.target_legal(c, source)]
     target = game.choose(f"provoke:{source.ident}", targets[0] if targets else None)
     if target is None or game.combat is None:

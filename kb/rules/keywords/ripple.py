@@ -58,7 +58,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if amount is None or sentence is None:
         return None
     n = 3
-    side = re.search(r"\breveal the (top|bottom) \S+ cards?", sentence, re.I).group(1).lower()
+    side = re.search(r"\breveal the (top|bottom) \S+ cards?", sentence, re.I).group(1).lower()  # type: ignore[union-attr]
     same = re.search(r"(?:cast|play) any of those cards with the same name as this spell",
                      sentence, re.I) is not None
     free = re.search(r"without paying their mana costs?", sentence, re.I) is not None

@@ -115,7 +115,8 @@ def check_counters(claims: Claims, era: str) -> list[str] | None:
     game, card, mana, upkeeps, attacks = _run(era)
     each = "upkeep" in claims.triggers
     defined = claims.says(SUSPENDED)
-    where, least = re.search(SUSPENDED, defined, re.I).groups() if defined else ("exile", "a")
+    suspended = re.search(SUSPENDED, defined, re.I) if defined else None
+    where, least = suspended.groups() if suspended else ("exile", "a")
     if zone_of(where) != "exile":
         least = "99"  # never suspended in the model's sense: no counter comes off
     expected = (1, zone_of(verb), start,

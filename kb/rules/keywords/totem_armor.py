@@ -33,7 +33,7 @@ def _as_enters(game: Game, aura: GameObject, ability: Ability) -> None:
                                          apply))
 
 
-def _scenario(era: str, harm: Callable[[Game, GameObject], None]
+def _scenario(era: str, harm: Callable[[Game, GameObject], object]
               ) -> tuple[GameObject, GameObject]:
     game = Game(era=era)
     bear = creature(game, "Bear", power=2, toughness=2)
@@ -45,7 +45,7 @@ def _scenario(era: str, harm: Callable[[Game, GameObject], None]
     return bear, aura
 
 
-HARMS: dict[str, Callable[[Game, GameObject], None]] = {
+HARMS: dict[str, Callable[[Game, GameObject], object]] = {
     "is dealt lethal damage": lambda game, bear: game.deal_damage(
         game.create("Bolt", zone="exile", types={"instant"}), bear, 3),
     "is destroyed by an effect": lambda game, bear: game.destroy(bear),

@@ -91,7 +91,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
         problems += differ("only double-faced permanents transform; for others "
                            + (outcome.group(1) if outcome else "nothing happens"),
                            other or only or "", "a plain Bear told to transform",
-                           "Plain Bear" if nothing else f"({outcome.group(1)})", plain)
+                           "Plain Bear" if nothing or outcome is None else f"({outcome.group(1)})",
+                           plain)
     if down:
         wont = re.search(r"won't|will not", down, re.I) is not None
         verb = "don't" if wont else "do"

@@ -101,6 +101,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if sentence is None:
         return None
     back = re.search(r"return this card from your (\w+) to (?:the )?(\w+)", sentence, re.I)
+    if back is None:
+        return None
     gains = re.search(r"it gains (\w+)", sentence, re.I)
     later = re.search(r"(exile|sacrifice|destroy|return) it (?:to its owner's hand )?at (?:the "
                       r"beginning of the next end step|end of turn)", sentence, re.I)
@@ -116,7 +118,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
     expected = {"paid": 1 if from_graveyard else None,
                 "returned to": _zone(back.group(2)) if from_graveyard else "graveyard",
                 "can attack": bool(from_graveyard and gains and gains.group(1).lower() == "haste"),
-                "ends in": _zone(later.group(1)) if end_step and from_graveyard
+                "ends in": _zone(later.group(1))
+                if later is not None and end_step and from_graveyard
                 else _zone(back.group(2)) if from_graveyard else "graveyard"}
     scenario = "Dead Bear (3/3, unearth {B}) in my graveyard, unearthed in my main phase"
     problems = differ("it returns " + back.group(0).lower() + (f", gains {gains.group(1)}" if

@@ -2,12 +2,12 @@
 
 `build_links(records)` reads every record's text once and returns a `LinkGraph`:
 - `rule-ref` links: "rule 702.20j", "rules 510.1c-d", "Section 6", bare "702.81a", ...
-  (`kb.links_refs`), each resolved to the rule of the record's own era
-  (`kb.links_resolve`); what cannot be resolved is listed in `unresolved`;
-- `keyword`, `card` and `glossary` links: names mentioned in the text (`kb.links_names`),
+  (`refs`), each resolved to the rule of the record's own era
+  (`resolve`); what cannot be resolved is listed in `unresolved`;
+- `keyword`, `card` and `glossary` links: names mentioned in the text (`names`),
   each to the record of that name nearest in era (same source first, then same era);
 - `lineage` and `quotes` links and the `lineage` groups: the same keyword or rule across
-  sources and rules versions (`kb.links_lineage`).
+  sources and rules versions (`lineage`).
 It also fills each record's `refs`, `keywords` and `cards` from what its text mentions.
 `Linker` is the reusable part: built once from all records, it finds the mentions in any
 text (the HTML site links every text with it).
@@ -18,41 +18,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from kb.links_names import NameMatcher, name_words
-from kb.links_refs import find_rule_refs
-from kb.links_resolve import era_distance, era_of, rule_index, section_index
+from kb.links.lineage import lineage_links
+from kb.links.names import NameMatcher, name_words
+from kb.links.refs import find_rule_refs
+from kb.links.resolve import era_distance, era_of, rule_index, section_index
+from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
-
-LINK_KINDS: tuple[str, ...] = ("rule-ref", "keyword", "card", "glossary", "lineage", "quotes")
-
-
-@dataclass(unsafe_hash=True)
-class Link:
-    """A directed link between two records."""
-
-    src: str
-    dst: str
-    kind: str
-
-
-@dataclass(unsafe_hash=True)
-class Unresolved:
-    """A reference that no record answers: the citing record, the reference, and why."""
-
-    record: str
-    text: str
-    reason: str
-
-
-@dataclass
-class Mention:
-    """A span of a text that names a rule, keyword, card or glossary term."""
-
-    start: int
-    end: int
-    kind: str
-    target: str | None
-    text: str
 
 
 @dataclass
@@ -195,8 +166,6 @@ def build_links(records: list[Record]) -> LinkGraph:
     Deterministic: the same records give the same graph, links in record order; running
     it again on the same records changes nothing more.
     """
-    from kb.links_lineage import lineage_links
-
     linker = Linker(records)
     links: list[Link] = []
     unresolved: list[Unresolved] = []

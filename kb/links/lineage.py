@@ -22,8 +22,8 @@ from difflib import SequenceMatcher
 
 from ingest.rules_common import parent_number
 from kb.era import EQUIVALENT_PHRASES, modernize
-from kb.links import Link
-from kb.links_resolve import era_distance, era_of, is_comprehensive_rules
+from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
+from kb.links.types import Link
 from kb.model import Record
 
 MIN_RATIO = 0.6        # difflib ratio (over words) for two rule texts to be one rule
@@ -272,8 +272,8 @@ def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> N
     for text in older:
         parent = parent_number(text.record.rule or "")
         member = newer_by_group.get(groups.find(text.record.id))
-        if parent and member and member.rule and parent_number(member.rule):
-            votes[parent][parent_number(member.rule)] += 1
+        if parent and member and member.rule and (moved := parent_number(member.rule)):
+            votes[parent][moved] += 1
     for text in older:
         number = text.record.rule or ""
         if number not in votes or groups.has_source(text.record.id, newer_source):
