@@ -278,7 +278,7 @@ def _field_max_classes() -> tuple[type, type]:
     from whoosh import matching
     from whoosh.query import DisjunctionMax
 
-    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):  # type: ignore[misc]
+    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):
         """A record's score is the best score among the sub-matchers on that record.
 
         Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
@@ -308,7 +308,7 @@ def _field_max_classes() -> tuple[type, type]:
                 return matching.NullMatcher()
             return self
 
-    class FieldMax(DisjunctionMax):  # type: ignore[misc]
+    class FieldMax(DisjunctionMax):
         """DisjunctionMax scored by `FieldMaxMatcher`."""
 
         def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:

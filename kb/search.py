@@ -21,6 +21,7 @@ from typing import Any
 
 from kb.era import alternative_wordings, modernize
 from kb.index import Engine, Token, WordQuery, stems, tokens
+from kb.search_versions import Group, Versions
 
 RULE_QUERY = re.compile(
     r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
@@ -47,6 +48,13 @@ SNIPPET_SCAN = 3000
 COMMON_SHARE = 0.2
 # Candidates the engine hands to re-ranking, per result asked for (at least 30).
 CANDIDATES_PER_RESULT = 3
+# A rule or entry no longer in the newest rules ranks as if it matched this much less,
+# unless the query names an era or asks for what is obsolete.
+OBSOLETE_WEIGHT = 0.5
+# "in 2008", "as of 2012", "2009 rules": a year the query asks about.
+_ERA = re.compile(r"\b(?:(?:in|as of|from|of|before)\s+)?((?:19|20)\d\d)\b(?:\s+rules\b)?",
+                  re.IGNORECASE)
+_ASKS_OBSOLETE = re.compile(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
 
 
 @dataclass
@@ -57,10 +65,13 @@ class Hit:
     score: float
     snippet: str
     parts: dict[str, float] = field(default_factory=dict)
+    versions: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
-        """The `--json` form: record fields plus `score` and `snippet` (and `explain`)."""
-        out = {**self.record, "score": round(self.score, 4), "snippet": self.snippet}
+        """The `--json` form: record fields plus `score`, `snippet`, `versions` (the other
+        versions' record ids) and with `explain` the score's parts."""
+        out = {**self.record, "score": round(self.score, 4), "snippet": self.snippet,
+               "versions": [v["id"] for v in self.versions]}
         if explain:
             out["explain"] = {k: round(v, 4) for k, v in self.parts.items()}
         return out
@@ -114,33 +125,41 @@ class Searcher:
 
     def __init__(self, index_dir: Path) -> None:
         self._engine = Engine(index_dir)
+        self._versions = Versions(index_dir.parent / "kb.sqlite")
         self._names: list[str] | None = None
 
     def close(self) -> None:
         """Release the index files."""
         self._engine.close()
+        self._versions.close()
 
     def search(self, text: str, kind: str | None = None, source: str | None = None,
-               limit: int = 10) -> SearchResult:
-        """Ranked results for a query, best first."""
+               limit: int = 10, as_of: str | None = None) -> SearchResult:
+        """Ranked results for a query, best first; one hit per rule across versions, shown
+        as the rules stood on `as_of` (an ISO date) when given, else the newest."""
         number = rule_number(text)
         if number:
-            found = self._rule_lookup(text, number, kind, source, limit)
+            found = self._rule_lookup(text, number, kind, source, limit, as_of)
             if found.hits:
                 return found
-        result = self._ranked(text, kind, source, limit)
+        result = self._ranked(text, kind, source, limit, as_of)
         correction = self._correction(text)
         if correction and (not result.hits or correction != text):
-            corrected = self._ranked(correction, kind, source, limit)
+            corrected = self._ranked(correction, kind, source, limit, as_of)
             if corrected.hits and (not result.hits or self._unmatched_words(text)):
                 corrected.query, corrected.did_you_mean = text, correction
                 return corrected
         return result
 
     def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
-                     limit: int) -> SearchResult:
-        exact = self._engine.rule(number, kind, source)
-        exact.sort(key=lambda r: (not r["source"].startswith("cr-"), _newest_first(r), r["id"]))
+                     limit: int, as_of: str | None) -> SearchResult:
+        """Today's rule of that number first (or the one in force on `as_of`), then the
+        same number in other versions and documents, then its subrules."""
+        exact = [r for r in self._engine.rule(number, kind, source)
+                 if not as_of or (r.get("date") or "") <= as_of]
+        newest = self._versions.newest_cr
+        exact.sort(key=lambda r: (r["source"] != newest or bool(as_of),
+                                  not r["source"].startswith("cr-"), _newest_first(r), r["id"]))
         seen = {r["id"] for r in exact}
         under = [r for r in self._engine.under_rule(number, kind, source) if r["id"] not in seen]
         wanted = set(stems(text))
@@ -149,7 +168,11 @@ class Searcher:
         return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
 
     def _ranked(self, text: str, kind: str | None, source: str | None,
-                limit: int) -> SearchResult:
+                limit: int, as_of: str | None = None) -> SearchResult:
+        era = _ERA.search(text)
+        if era and not as_of:  # "exalted in 2008": as the rules stood at the end of 2008
+            as_of, text = f"{era.group(1)}-12-31", (text[:era.start()] + text[era.end():])
+        penalise = not (as_of or _ASKS_OBSOLETE.search(text))
         query = ReadQuery.of(text)
         if not query.words:
             return SearchResult(query=text, total=0, hits=[])
@@ -165,15 +188,41 @@ class Searcher:
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
         weights = {s: max(engine.idf(s), 0.1) for s in query.content}
-        ranked = sorted((_rerank(c.record, c.score, query, weights) + (i,)
-                         for i, c in enumerate(found)),
-                        key=lambda t: (-t[0], _newest_first(found[t[2]].record), t[2]))
+        ranked = [(*_rerank(c.record, c.score, query, weights), c.record) for c in found]
+        groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
+        for group in groups:
+            if penalise and group.obsolete(self._versions.newest_cr):
+                group.parts["obsolete"] = OBSOLETE_WEIGHT
+                group.score *= OBSOLETE_WEIGHT
+        groups.sort(key=lambda g: -g.score)
         highlight = {*query.content, *stems(" ".join(alternative_wordings(text)))}
-        hits = [Hit(found[i].record, score, snippet(found[i].record["text"], highlight), parts)
-                for score, parts, i in _distinct(ranked, [c.record for c in found])[:limit]]
+        hits: list[Hit] = []
+        shown: set[str] = set()
+        for group in groups:
+            hit = self._hit(group, highlight, as_of, source)
+            if hit and hit.record["id"] not in shown:
+                shown.update([hit.record["id"], *(v["id"] for v in hit.versions)])
+                hits.append(hit)
+            if len(hits) == limit:
+                break
+        # exact when every match was collected (then counted after collapsing); else the
+        # engine's count of matching records, a bound
         exact = total < wanted
-        return SearchResult(query=text, total=max(total, len(hits)), hits=hits,
+        count = len(groups) if exact else max(total, len(hits))
+        return SearchResult(query=text, total=count, hits=hits,
                             terms=sorted(highlight), total_exact=exact)
+
+    def _hit(self, group: Group, highlight: set[str], as_of: str | None,
+             source: str | None) -> Hit | None:
+        """The group's hit: the version asked for, the other versions listed."""
+        self._versions.complete(group)
+        record = group.pick(as_of, source)
+        if record is None:
+            return None
+        others = sorted((r for r in group.records.values() if r["id"] != record["id"]),
+                        key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
+        return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
+                   others)
 
     def _unmatched_words(self, text: str) -> list[str]:
         return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS and not any(
@@ -249,25 +298,6 @@ def _rerank(record: dict[str, Any], score: float, query: ReadQuery,
     """The engine's score times (1 + proximity), with its parts."""
     near = proximity(record, query, weights)
     return score * (1.0 + near), {"engine": score, "proximity": near}
-
-
-def _distinct(ranked: list[tuple[float, dict[str, float], int]],
-              records: list[dict[str, Any]]) -> list[tuple[float, dict[str, float], int]]:
-    """Show once a record whose kind, title and text repeat another word for word, rule
-    numbers aside (the same glossary entry or rule in several rules versions): at the rank
-    of the best-scored copy, as the newest version's record."""
-    place: dict[tuple[str, str, str], int] = {}
-    kept: list[tuple[float, dict[str, float], int]] = []
-    for score, parts, i in ranked:
-        r = records[i]
-        text = _NUMBERS.sub("#", " ".join(r["text"].lower().split()))
-        key = (r["kind"], _NUMBERS.sub("#", r["title"].lower()), text)
-        if key not in place:
-            place[key] = len(kept)
-            kept.append((score, parts, i))
-        elif r["date"] > records[kept[place[key]][2]]["date"]:
-            kept[place[key]] = (kept[place[key]][0], kept[place[key]][1], i)
-    return kept
 
 
 def _words(text: str) -> list[str]:
