@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.era import modernize
+from kb.era import glossary_renames, modernize
 
 if TYPE_CHECKING:
     from whoosh import fields, index
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 INDEX_NAME = "records"
 NAMES_FILE = "names.json"
+RENAMES_FILE = "renames.json"
 # The fields a word of a query may match, each record scored by its best field.
 MATCH_FIELDS = ("title", "text", "names")
 # A word: letters and digits, kept whole across a dot (`702.81a`) or an apostrophe
@@ -156,6 +157,20 @@ def build_index(records: Sequence[Record], folder: Path) -> None:
                               if len(w) > 2)
     writer.commit()
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
+    (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+
+
+def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
+    """The renames the rules' glossaries record (`kb.era.glossary_renames`), less one-word
+    old terms the newest rules still use in another sense (`removed` from combat)."""
+    rules = [r for r in records if r.source.startswith("cr-")]
+    if not rules:
+        return []
+    newest = max(r.date for r in rules)
+    current = " ".join(r.text.lower() for r in rules if r.date == newest and r.kind == "rule")
+    pairs = glossary_renames([(r.title, r.text) for r in rules if r.kind == "glossary"])
+    return [(old, new) for old, new in pairs
+            if " " in old or not re.search(rf"\b{re.escape(old)}\b", current)]
 
 
 def open_index(folder: Path) -> index.Index:
@@ -194,6 +209,18 @@ class Engine:
         self._searcher = self._index.searcher()
         self._reader = self._searcher.reader()
         self.names_path = folder / NAMES_FILE
+        self._folder = folder
+        self._renames: list[tuple[str, str]] | None = None
+
+    def renames(self) -> list[tuple[str, str]]:
+        """(old term, current term) pairs recorded at build time (none for older builds)."""
+        if self._renames is None:
+            try:
+                text = (self._folder / RENAMES_FILE).read_text(encoding="utf-8")
+                self._renames = [(old, new) for old, new in json.loads(text)]
+            except (OSError, ValueError):
+                self._renames = []
+        return self._renames
 
     def close(self) -> None:
         """Release the index files."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from kb.era import alternative_wordings, modernize
 from kb.index import Engine, Token, WordQuery, stems, tokens
+from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 
 RULE_QUERY = re.compile(
@@ -66,12 +67,15 @@ class Hit:
     snippet: str
     parts: dict[str, float] = field(default_factory=dict)
     versions: list[dict[str, Any]] = field(default_factory=list)
+    context: dict[str, Any] | None = None
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` form: record fields plus `score`, `snippet`, `versions` (the other
         versions' record ids) and with `explain` the score's parts."""
         out = {**self.record, "score": round(self.score, 4), "snippet": self.snippet,
                "versions": [v["id"] for v in self.versions]}
+        if self.context:
+            out["context"] = {k: self.context[k] for k in ("id", "kind", "title", "text")}
         if explain:
             out["explain"] = {k: round(v, 4) for k, v in self.parts.items()}
         return out
@@ -177,9 +181,11 @@ class Searcher:
         if not query.words:
             return SearchResult(query=text, total=0, hits=[])
         engine = self._engine
+        # the query in today's terms where it uses a term the glossary records as renamed
+        variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
+        content = list(dict.fromkeys(s for v in variants for s in v.content))
         common = COMMON_SHARE * engine.doc_count()
-        matched = [s for s in query.content if engine.doc_frequency(s) <= common] \
-            or query.content
+        matched = [s for s in content if engine.doc_frequency(s) <= common] or content
         numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
         phrase = [t.stem for t in query.words]
         wanted = max(limit * CANDIDATES_PER_RESULT, 30)
@@ -187,19 +193,19 @@ class Searcher:
             WordQuery(words=[(s, 1.0) for s in matched], required_phrases=query.phrases,
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
-        weights = {s: max(engine.idf(s), 0.1) for s in query.content}
-        ranked = [(*_rerank(c.record, c.score, query, weights), c.record) for c in found]
+        weights = {s: max(engine.idf(s), 0.1) for s in content}
+        ranked = [(*_rerank(c.record, c.score, variants, weights), c.record) for c in found]
         groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
         for group in groups:
             if penalise and group.obsolete(self._versions.newest_cr):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
         groups.sort(key=lambda g: -g.score)
-        highlight = {*query.content, *stems(" ".join(alternative_wordings(text)))}
+        highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
         hits: list[Hit] = []
         shown: set[str] = set()
         for group in groups:
-            hit = self._hit(group, highlight, as_of, source)
+            hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
             if hit and hit.record["id"] not in shown:
                 shown.update([hit.record["id"], *(v["id"] for v in hit.versions)])
                 hits.append(hit)
@@ -213,7 +219,7 @@ class Searcher:
                             terms=sorted(highlight), total_exact=exact)
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
-             source: str | None) -> Hit | None:
+             source: str | None, follow_pointers: bool = True) -> Hit | None:
         """The group's hit: the version asked for, the other versions listed."""
         self._versions.complete(group)
         record = group.pick(as_of, source)
@@ -221,8 +227,15 @@ class Searcher:
             return None
         others = sorted((r for r in group.records.values() if r["id"] != record["id"]),
                         key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
+        context = None
+        if follow_pointers and is_pointer(record):
+            target = follow(record, self._versions)
+            if target is not None and target["id"] != record["id"]:
+                record, context = target, record
+            elif target is not None:
+                record = target
         return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
-                   others)
+                   others, context)
 
     def _unmatched_words(self, text: str) -> list[str]:
         return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS and not any(
@@ -293,11 +306,20 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return best
 
 
-def _rerank(record: dict[str, Any], score: float, query: ReadQuery,
+def _rerank(record: dict[str, Any], score: float, variants: list[ReadQuery],
             weights: dict[str, float]) -> tuple[float, dict[str, float]]:
-    """The engine's score times (1 + proximity), with its parts."""
-    near = proximity(record, query, weights)
+    """The engine's score times (1 + proximity, of the query's best wording)."""
+    near = max(proximity(record, v, {s: weights[s] for s in v.content}) for v in variants)
     return score * (1.0 + near), {"engine": score, "proximity": near}
+
+
+def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
+    """The query with every renamed term it uses in the current term (none if none)."""
+    folded = " ".join(text.lower().split())
+    changed = folded
+    for old, new in renames:
+        changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
+    return [changed] if changed != folded else []
 
 
 def _words(text: str) -> list[str]:

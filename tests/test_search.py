@@ -136,3 +136,41 @@ def test_a_bare_rule_number_is_todays_rule_first(large_home) -> None:
     searcher = Searcher(ensure_built(DATA, large_home).index)
     assert searcher.search("702.11a").hits[0].record["source"] == "cr-2026-01-16"
     assert searcher.search("702.11a", as_of="2012-12-31").hits[0].record["date"] <= "2012-12-31"
+
+
+def test_renames_come_from_the_glossary() -> None:
+    from kb.era import glossary_renames
+
+    entries = [
+        ("Converted Mana Cost (Obsolete)", "An obsolete term for mana value. Cards printed"),
+        ("Unblockable (Obsolete)", 'A term that meant "can\'t be blocked." Cards that'),
+        ("Totem Armor (Obsolete)", 'An obsolete keyword ability that has been renamed. See '
+                                   'rule 702.89, "Umbra Armor."'),
+        ("Battlefield", 'A zone. It used to be known as the "in-play" zone. See rule 403.'),
+        ("Mana Burn (Obsolete)", "Older versions of the rules stated that unspent mana …"),
+    ]
+    assert glossary_renames(entries) == [
+        ("converted mana cost", "mana value"), ("unblockable", "can't be blocked"),
+        ("totem armor", "umbra armor"), ("in-play", "battlefield")]
+
+
+def test_an_old_term_finds_the_current_rule(shipped_searcher) -> None:
+    hits = shipped_searcher.search("converted mana cost of a split card").hits
+    assert any("mana value of a split card" in h.record["text"] for h in hits[:3])
+
+
+def test_a_glossary_pointer_leads_to_the_rule_it_names(shipped_searcher) -> None:
+    hits = shipped_searcher.search("exalted").hits
+    pointed = [h for h in hits if h.context]
+    assert pointed, "the glossary entry 'See rule 702.83' is followed"
+    hit = pointed[0]
+    assert hit.context["kind"] == "glossary" and "See rule 702.83" in hit.context["text"]
+    assert "702.83a" in hit.record["text"] and "702.83b" in hit.record["text"]
+    assert hit.to_json()["context"]["id"] == hit.context["id"]
+
+
+def test_a_bare_heading_is_shown_with_its_subrules(shipped_searcher) -> None:
+    from kb.search_pointers import is_pointer
+
+    hits = shipped_searcher.search("ending the game draw").hits
+    assert not any(is_pointer(h.record) for h in hits)
