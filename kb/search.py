@@ -19,16 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb import rulenum
 from kb.era import alternative_wordings, modernize
 from kb.index import Engine, Token, WordQuery, stems, tokens
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 
-RULE_QUERY = re.compile(
-    r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
-)
 _PHRASE = re.compile(r'"([^"]+)"')
-_NUMBERS = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
 # written, before stemming.
@@ -98,12 +95,6 @@ class SearchResult:
                 "results": [hit.to_json(explain) for hit in self.hits]}
 
 
-def rule_number(text: str) -> str | None:
-    """`702.81a`, `rule 112.6h`, `502.83.` -> the number; anything else -> None."""
-    match = RULE_QUERY.match(text)
-    return match.group(1).lower() if match else None
-
-
 @dataclass
 class ReadQuery:
     """A user's query as search reads it."""
@@ -141,7 +132,7 @@ class Searcher:
                limit: int = 10, as_of: str | None = None) -> SearchResult:
         """Ranked results for a query, best first; one hit per rule across versions, shown
         as the rules stood on `as_of` (an ISO date) when given, else the newest."""
-        number = rule_number(text)
+        number = rulenum.cited(text)
         if number:
             found = self._rule_lookup(text, number, kind, source, limit, as_of)
             if found.hits:
@@ -186,7 +177,7 @@ class Searcher:
         content = list(dict.fromkeys(s for v in variants for s in v.content))
         common = COMMON_SHARE * engine.doc_count()
         matched = [s for s in content if engine.doc_frequency(s) <= common] or content
-        numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
+        numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
         wanted = max(limit * CANDIDATES_PER_RESULT, 30)
         found, total = engine.ranked(

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-_NUMBERS = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
+from kb import rulenum
+
 _OBSOLETE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
 
@@ -117,5 +118,5 @@ def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
 
 def _text_key(record: dict[str, Any]) -> tuple[str, ...]:
     """Records whose kind, title and text repeat word for word, rule numbers aside."""
-    text = _NUMBERS.sub("#", " ".join(record["text"].lower().split()))
-    return (record["kind"], _NUMBERS.sub("#", record["title"].lower()), text)
+    text = rulenum.IN_TEXT.sub("#", " ".join(record["text"].lower().split()))
+    return (record["kind"], rulenum.IN_TEXT.sub("#", record["title"].lower()), text)
