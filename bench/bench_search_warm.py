@@ -66,15 +66,16 @@ def fts5(store: Path) -> Callable[[str], object]:
 
 
 def main() -> None:
+    from kb.build import ensure_built
     from kb.search import Searcher
 
     qs = queries()
     for home in map(Path, sys.argv[1:]):
-        build = max((home / "builds").iterdir(), key=lambda p: p.stat().st_mtime)
-        searcher = Searcher(build / "index")
+        build = ensure_built(ROOT / "data", home)
+        searcher = Searcher(build.index)
         ours = timed(searcher.search, qs)
         searcher.close()
-        theirs = timed(fts5(build / "kb.sqlite"), qs)
+        theirs = timed(fts5(build.store), qs)
         print(f"{home}: {len(qs)} queries  mtgkb p50 {ours[0]:.1f} / p95 {ours[1]:.1f} / "
               f"max {ours[2]:.1f} ms   FTS5 p50 {theirs[0]:.1f} / p95 {theirs[1]:.1f} / "
               f"max {theirs[2]:.1f} ms")

@@ -17,10 +17,10 @@ import functools
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kb.era import glossary_renames, modernize
 
@@ -50,8 +50,7 @@ def text_analyzer() -> Analyzer:
             | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "") | StemFilter())
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One word of a text: as written (lower case), its stem, position and offsets."""
 
     word: str
@@ -61,18 +60,33 @@ class Token:
     end: int
 
 
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    return re.compile(TOKEN_PATTERN)
+
+
+@functools.cache
+def _stemmer() -> Callable[[str], str]:
+    from whoosh.lang.porter import stem
+
+    return functools.lru_cache(maxsize=50000)(stem)
+
+
 def tokens(text: str) -> list[Token]:
-    """The index's tokens of a text, with the word as written and its character span."""
+    """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
+    objects: search tokenises every candidate), with the word and its character span."""
+    stem = _stemmer()
     out = []
-    for t in text_analyzer()(text, positions=True, chars=True, mode="index"):
-        word = text[t.startchar:t.endchar].lower().replace("’", "'")
-        out.append(Token(word.removesuffix("'s"), t.text, t.pos, t.startchar, t.endchar))
+    for pos, match in enumerate(_token_pattern().finditer(text)):
+        word = match.group().lower().replace("’", "'")
+        word = word[:-2] if word.endswith("'s") else word
+        out.append(Token(word, stem(word), pos, match.start(), match.end()))
     return out
 
 
 def stems(text: str) -> list[str]:
     """The index's stems of a text (lower-case, every word kept)."""
-    return [t.text for t in text_analyzer()(text)]
+    return [t.stem for t in tokens(text)]
 
 
 def schema() -> fields.Schema:
@@ -174,10 +188,11 @@ def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
 
 
 def open_index(folder: Path) -> index.Index:
-    """Open an index mtgkb built (only ever one inside a marked KB home)."""
-    from whoosh import index
+    """Open an index mtgkb built (only ever one inside a marked KB home), read in place:
+    with memory mapping, whoosh3 copies every sub-file it opens into memory."""
+    from whoosh.filedb.filestore import FileStorage
 
-    return index.open_dir(str(folder), indexname=INDEX_NAME)
+    return FileStorage(str(folder), supports_mmap=False, readonly=True).open_index(INDEX_NAME)
 
 
 @dataclass

@@ -74,3 +74,12 @@ def test_tokens_keep_contractions_and_drop_possessives() -> None:
     assert [t.word for t in tokens("Don't target the opponent's 702.81a creature")] == [
         "don't", "target", "the", "opponent", "702.81a", "creature"]
     assert stems("opponent’s") == stems("opponent")
+
+
+def test_tokens_are_the_analyzers_tokens() -> None:
+    from kb.index import text_analyzer
+    from tests.conftest import DATA
+
+    text = (DATA / "sources" / "shards-of-alara-faq-2008.txt").read_text(encoding="utf-8")
+    text = text[:20000] + " Don’t target the opponent’s 702.81a e.g. +1/+1 it's"
+    assert [t.stem for t in tokens(text)] == [t.text for t in text_analyzer()(text)]
