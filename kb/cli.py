@@ -131,10 +131,13 @@ def main(ctx: click.Context, data: Path | None, home: Path | None) -> None:
 @click.option("--kind", type=click.Choice(KINDS), help="Only records of this kind.")
 @click.option("--source", help="Only records of this source id.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]),
+              help="Answer as the rules stood on this date (YYYY-MM-DD).")
+@click.option("--explain", is_flag=True, help="Show each hit's score parts.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see DESIGN.md).")
 @click.pass_obj
 def search(obj: Context, query: str, kind: str | None, source: str | None, limit: int,
-           as_json: bool) -> None:
+           as_of: Any, explain: bool, as_json: bool) -> None:
     """Search rules, rulings, Q&A, cards, keywords and glossary."""
     from kb.search import Searcher
 
@@ -143,13 +146,14 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
         searcher = Searcher(build.index)
     except Exception:  # a damaged build (files removed by hand): build it again, once
         searcher = Searcher(obj.build(force=True).index)
-    result = searcher.search(query, kind=kind, source=source, limit=limit)
+    result = searcher.search(query, kind=kind, source=source, limit=limit,
+                             as_of=as_of.date().isoformat() if as_of else None)
     if as_json:
-        _emit_json(result.to_json())
+        _emit_json(result.to_json(explain=explain))
         return
     from kb.present import format_search
 
-    click.echo(format_search(result, color=sys.stdout.isatty()))
+    click.echo(format_search(result, color=sys.stdout.isatty(), explain=explain))
 
 
 @main.command()
