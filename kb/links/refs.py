@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from kb import rulenum
+from kb.links.spans import FreeSpans
 from kb.rulenum import expand_range
 
 # a number not run into more digits or letters (the grammar itself is kb.rulenum's)
@@ -75,10 +76,11 @@ def find_rule_refs(text: str) -> list[RuleRef]:
         refs = _read_led(match.group(0), match.start())
         found += refs
         taken += [(ref.start, ref.end) for ref in refs]
+    free = FreeSpans(taken)
     for match in BARE_REF.finditer(text):
         if not _BARE_NEEDS_DOT.match(match.group(0)):
             continue
-        if any(start < match.end() and match.start() < end for start, end in taken):
+        if not free.clear(match.start(), match.end()):
             continue
         numbers = rulenum.expand(match.group(0))
         found.append(RuleRef(match.start(), match.end(), match.group(0), tuple(numbers)))

@@ -53,7 +53,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     (r"attacks alone", "attacks alone"),
     (r"attacks and (?:isn't|is not) blocked", "attacks and isn't blocked"),
     (r"blocks or becomes blocked", "blocks or becomes blocked"),
-    (r"becomes blocked by a creature", "becomes blocked by"),
+    (r"(?:becomes|is) blocked by a creature", "becomes blocked by"),
     (r"becomes blocked", "becomes blocked"),
     (r"\bblocks\b", "blocks"),
     (r"\battacks\b", "attacks"),
@@ -226,10 +226,20 @@ def sentences(unit: str) -> list[str]:
             for p in parts if p.strip()]
 
 
+# older wording of the rules text itself (beyond `kb.era.modernize`): mana symbols written
+# {o1}, {oG} (2003-2006), "mana used to pay its cost" for "mana spent to cast it"
+RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
+                 (re.compile(r"\bmana used to pay (?:its|this spell's) (?:total )?cost\b"),
+                  "mana spent to cast it"),
+                 (re.compile(r"\bis dies\b"), "dies"))
+
+
 def modern(sentence: str) -> str:
     """Matching form of a sentence: modern rules wording."""
     text = modernize(sentence)
-    return re.sub(r"\bis dies\b", "dies", text)
+    for pattern, new in RULES_WORDING:
+        text = pattern.sub(new, text)
+    return text
 
 
 # --- extraction ---------------------------------------------------------------------------------
@@ -240,10 +250,30 @@ MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z]
 GLUED_QUOTE = re.compile(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
 
 
+# characters a conversion lost to "?" (the 2008-05-01 rules: `?Bushido N? means ?...?`,
+# `can?t`, `Suspend N?[cost]`): the signature is an apostrophe or an opening quotation mark
+LOST_SIGNATURE = re.compile(r"[a-z]\?[a-z]|(?:^|[\s(])\?[A-Z\[]|\w \? \[")
+LOST = ((re.compile(r"(?<=[A-Za-z])\?(?=[a-z])"), "'"),
+        (re.compile(r"(?<=\w)\?(?=\[)|(?<=\w )\?(?= \[)"), "\u2014"),
+        (re.compile(r"(?:(?<=^)|(?<=[\s(]))\?(?=\S)"), '"'),
+        (re.compile(r"(?<=\S)\?(?=[\s).,;:]|$)"), '"'))
+
+
+def lost_characters(text: str) -> str:
+    """Quotation marks, apostrophes and dashes a conversion turned into "?", restored when
+    the text shows that damage."""
+    if not LOST_SIGNATURE.search(text):
+        return text
+    for pattern, char in LOST:
+        text = pattern.sub(char, text)
+    return text
+
+
 def repair(text: str, damage: list[str]) -> str:
     """Undo the capture damage a parser noticed (`meta['damage']`: "run-together words:
-    'secondis' (second is)") and sentences glued together ("from.Multiple"), for matching
-    only; the record keeps the text as captured."""
+    'secondis' (second is)"), characters lost to "?" and sentences glued together
+    ("from.Multiple"), for matching only; the record keeps the text as captured."""
+    text = lost_characters(text)
     for note in damage:
         if split := RunTogether.read(note):
             text = split.repair(text)
@@ -282,6 +312,8 @@ def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> N
     for quoted in _meaning_quotes(sentence):
         claims.meaning.append(quoted)
         _read_triggers(claims, quoted, original)
+    if _stated_trigger(name).search(outside):  # "Whenever a creature with flanking is ..."
+        _read_triggers(claims, outside, original)
     _read_durations(claims, sentence, original)
     _read_zones(claims, sentence, original)
     _read_instances(claims, sentence, original)
@@ -293,6 +325,12 @@ def _subject(name: str) -> re.Pattern[str]:
     names = re.escape(name)
     return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? '
                       rf'{names} ability)\b', re.I)
+
+
+@lru_cache(maxsize=1024)
+def _stated_trigger(name: str) -> re.Pattern[str]:
+    """A trigger stated outside a quotation, of an object with the keyword."""
+    return re.compile(rf"^(?:when|whenever)\s+(?:a|an|this) \w+ with {re.escape(name)}\b", re.I)
 
 
 def _read_kinds(claims: Claims, outside: str, original: str, name: str) -> None:
@@ -315,8 +353,15 @@ def _form_shape(form: str, name: str) -> str:
     if form.lower().startswith("to "):
         form = form[3:]
     shape = form[len(name):] if form.lower().startswith(name.lower()) else form
-    shape = shape.replace("\u2014", "--").lower()
-    return " ".join(shape.split())
+    return parameter_shape(shape)
+
+
+def parameter_shape(shape: str) -> str:
+    """A written form's parameter in one spelling: a number variable (`N`, `X`, `[X]`) as
+    `n`, any dash with any spacing as ` -- `, lower case."""
+    shape = re.sub(r"\s*(?:\u2014|\u2013|--?|(?<=\w)\?(?=\[))\s*", " -- ", shape)
+    shape = re.sub(r"(?<![\w\[])\[?[NX]\]?(?![\w\]])", "n", shape)
+    return " ".join(shape.lower().split())
 
 
 @lru_cache(maxsize=1024)
