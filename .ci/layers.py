@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths")),
     ("build", ("kb.build",)),
-    ("query and rules", ("kb.search", "kb.show", "kb.rules")),
+    ("query and rules", ("kb.search", "kb.show", "kb.wording", "kb.diff", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )
