@@ -23,6 +23,9 @@ from kb.era import modernize
 if TYPE_CHECKING:
     from kb.model import Record
 
+# what opening a removed or damaged index raises (files gone, a segment unreadable)
+UNREADABLE: tuple[type[Exception], ...] = (OSError, index.IndexError)
+
 INDEX_NAME = "records"
 NAMES_FILE = "names.json"
 
