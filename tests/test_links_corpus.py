@@ -209,3 +209,26 @@ def test_2009_reorganisation_state_based_effects_become_actions(larger):
              and rid.split(":")[1][:1].isdigit()]
     linked = [rid for rid in rules if any(m.startswith(old + ":") for m in graph.lineage[rid])]
     assert len(linked) >= 1080
+
+
+def test_a_ruling_links_the_rules_in_force_on_its_own_date(larger):
+    records, graph = larger
+    card = "mtgjson-ala:card:battlegrace-angel"
+    rulings = [r for r in records.values() if r.parent == card and r.kind == "ruling"]
+    late = next(r for r in rulings if r.date == "2009-10-01" and "lifelink" in r.text)
+    early = next(r for r in rulings if r.date == "2008-10-01" and "exalted" in r.text)
+    keywords = {r.id: [ln.dst for ln in graph.links if ln.src == r.id and ln.kind == "keyword"]
+                for r in (late, early)}
+    assert keywords[late.id] == [CR["2009-10-01"] + ":keyword:lifelink"]
+    eras = {records[dst].era for dst in keywords[early.id]}
+    assert keywords[early.id] and eras == {"2008-10-01"}  # the 2008 documents
+
+
+def test_basic_land_types_are_not_card_links(larger):
+    records, graph = larger
+    basics = {f"mtgjson-ala:card:{name}" for name in ("plains", "island", "swamp", "mountain",
+                                                       "forest")}
+    assert basics <= set(records)  # the set file has the basic land cards
+    assert not [ln for ln in graph.links if ln.kind == "card" and ln.dst in basics]
+    rule = records[CR["2026-01-16"] + ":205.3i"]
+    assert "Forest" in rule.text and rule.cards == []
