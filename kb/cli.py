@@ -89,6 +89,16 @@ def _emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=None))
 
 
+def _emit_text(text: str) -> None:
+    """Text on stdout, through a pager when it is a terminal and the text is long."""
+    import shutil
+
+    if sys.stdout.isatty() and text.count("\n") + 1 > shutil.get_terminal_size().lines - 1:
+        click.echo_via_pager(text)
+    else:
+        click.echo(text)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--data", type=click.Path(path_type=Path, file_okay=False),
               help="Source folder with its sources.toml (default: the shipped data).")
@@ -220,6 +230,37 @@ def html(obj: Context, output: Path) -> None:
     build = obj.build()
     summary = guarded(lambda: write_site(build, output, progress=sys.stderr.isatty()))
     click.echo(summary)
+
+
+@main.command()
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
+    """What changed between two rules versions (dates or source ids; default: the two
+    newest): rules, glossary entries and keywords added, removed, changed, renumbered."""
+    from kb.diff import UnknownVersion, default_pair, diff_versions, resolve_version
+    from kb.store import KnowledgeBase
+
+    if old is not None and new is None:
+        fail("diff takes two versions (OLD NEW), or none for the two newest")
+    build = obj.build()
+    with KnowledgeBase(build.store) as kb:
+        try:
+            if old is None or new is None:
+                old, new = default_pair(kb)
+            else:
+                old, new = resolve_version(kb, old), resolve_version(kb, new)
+        except UnknownVersion as exc:
+            fail(str(exc))
+        result = diff_versions(kb, old, new)
+    if as_json:
+        _emit_json(result.to_json())
+        return
+    from kb.present import format_diff
+
+    _emit_text(format_diff(result, color=sys.stdout.isatty()))
 
 
 def run() -> None:

@@ -17,6 +17,7 @@ from kb.html.text import Mention, make_linker, mentions_of
 from kb.model import Record
 from kb.store import KnowledgeBase
 
+CR_FORMAT = "comprehensive-rules"
 KIND_ORDER = ("keyword", "card", "rule", "glossary", "section", "ruling", "qa")
 _REMINDER = re.compile(r"\([^)]*\)")
 _PARAMETER = re.compile(r"\s+(?:\d+|[xXN]|\{[^}]*\}.*|—.*|-.*|from .*|\S+walk.*)$")
@@ -72,6 +73,20 @@ class SiteContent:
                       unresolved=[], checks=checks_by_record(validation), validation=validation)
         content._index(kb)
         return content
+
+    @property
+    def rules_versions(self) -> list[dict[str, Any]]:
+        """The Comprehensive Rules versions that have rules pages, newest first."""
+        return sorted((s for s in self.sources if s.get("format") == CR_FORMAT
+                       and s["id"] in self.rules_tops),
+                      key=lambda s: (str(s.get("era") or s.get("date")), str(s.get("date"))),
+                      reverse=True)
+
+    @property
+    def today(self) -> str | None:
+        """The id of today's rules (the latest version), or None without any."""
+        versions = self.rules_versions
+        return versions[0]["id"] if versions else None
 
     @property
     def by_id(self) -> dict[str, Record]:

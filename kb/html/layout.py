@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from kb.model import Record, slugify
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
+CURRENT = "rules/current/"  # today's rules, at addresses that name no version
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,20 @@ from typing import Any
 
 from markupsafe import Markup
 
-from kb.html.content import KIND_ORDER, SiteContent
-from kb.html.layout import Place, is_faq_section, relative
+from kb.html.content import CR_FORMAT, KIND_ORDER, SiteContent
+from kb.html.layout import (
+    CURRENT,
+    Place,
+    anchor_of,
+    is_faq_section,
+    relative,
+    safe_name,
+    top_rule,
+)
 from kb.html.text import changes_against, render, render_lines
 from kb.model import Record
 from kb.show import WordChange
 
-CR_FORMAT = "comprehensive-rules"
 STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
 _RECORD_ID = re.compile(r"\b([a-z0-9][a-z0-9-]*:[A-Za-z0-9.:~-]*[A-Za-z0-9~])")
 
@@ -42,28 +49,39 @@ class RuleView:
     cites: list[tuple[str, str, str]]
 
 
+Alias = Callable[[Place], Place]
+
+
 @dataclass
 class Page:
-    """One file of the site."""
+    """One file of the site; `alias` moves the links it holds to other copies of their
+    targets (today's rules at their stable address, a version's whole-document page)."""
 
     path: str
     template: str
     kind: str
     title: str
     context: Callable[[], dict[str, Any]]
+    alias: Alias | None = None
 
 
 class View:
     """Links and texts as seen from one page."""
 
-    def __init__(self, content: SiteContent, page: str) -> None:
+    def __init__(self, content: SiteContent, page: str, alias: Alias | None = None) -> None:
         self.content = content
         self.page = page
         self.root = "../" * page.count("/")
+        self.alias = alias
 
     def to(self, place: Place | str) -> str:
         """href to a place or a page of the site."""
-        return relative(self.page, place if isinstance(place, Place) else Place(place))
+        place = place if isinstance(place, Place) else Place(place)
+        return relative(self.page, self.alias(place) if self.alias else place)
+
+    def direct(self, page: str) -> str:
+        """href to a page as it is named, never moved by the page's alias."""
+        return relative(self.page, Place(page))
 
     def href(self, record_id: str) -> str | None:
         """href to a record's home, or None if it has none."""
@@ -75,6 +93,8 @@ class View:
         place = self.content.layout.place(record_id)
         if place is None:
             return None
+        if self.alias:
+            place = self.alias(place)
         if place.page == self.page and self.content.by_id[record_id].kind in ("card", "keyword"):
             return None
         return self.to(place)
@@ -310,7 +330,28 @@ def rules_context(content: SiteContent, source: str, top: str, tops: list[str]
     return {"source": source, "top": top, "heading": heading, "rules": rules,
             "attached": attached, "orphans": attached.get("", []),
             "previous": tops[at - 1] if at > 0 else None,
-            "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others}
+            "next": tops[at + 1] if at + 1 < len(tops) else None, "others": others,
+            "banner": banner(content, source, top)}
+
+
+def banner(content: SiteContent, source: str, top: str) -> dict[str, Any] | None:
+    """For a rules page of another version than today's: today's version of its heading
+    rule (None when the rule is gone), and today's contents."""
+    today = content.today
+    if today is None or source == today:
+        return None
+    heading = content.by_id.get(f"{source}:{top}")
+    counterpart = None
+    for member in content.lineage.get(heading.id, []) if heading else []:
+        record = content.by_id.get(member)
+        if record is not None and record.source == today:
+            counterpart = record
+    today_place = None
+    if counterpart is not None and counterpart.rule:
+        today_place = Place(f"{CURRENT}{safe_name(top_rule(counterpart.rule))}.html",
+                            anchor_of(counterpart))
+    return {"label": source_label(content.source(today)), "counterpart": counterpart,
+            "today": today_place, "contents": CURRENT + "index.html"}
 
 
 def faq_context(content: SiteContent, section: Record) -> dict[str, Any]:

@@ -32,9 +32,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kb import rulenum
 from kb.html.content import SiteContent
 from kb.html.layout import relative
-from kb.html.pages import CR_FORMAT, source_label
+from kb.html.pages import source_label
 from kb.html.text import clean
 from kb.model import Record
 
@@ -54,13 +55,14 @@ STOP_WORDS = frozenset(
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 # the same expression as `WORD` in static/search.js: keep the two alike
 _WORD = re.compile(r"[a-z0-9]+(?:['.][a-z0-9]+)*")
-_RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "æ": "ae", "Æ": "ae"})
 
 
 def fold(text: str) -> str:
     """Lower case without accents, straight quotes (as `fold` in static/search.js)."""
+    if text.isascii():
+        return text.lower()
     text = unicodedata.normalize("NFKD", text.translate(_QUOTES).lower())
     return "".join(c for c in text if not unicodedata.combining(c))
 
@@ -174,12 +176,17 @@ def build_index(items: list[Hit]) -> Index:
     index = Index(items)
     postings: dict[str, dict[int, float]] = defaultdict(dict)
     forms: dict[str, set[str]] = defaultdict(set)
+    stem_of: dict[str, str] = {}
+    for count in counts:
+        for word in count:
+            if word not in stem_of:
+                stem_of[word] = stem(word)
+                forms[stem_of[word]].add(word)
     for n, (hit, count) in enumerate(zip(items, counts, strict=True)):
         norm = K1 * (1 - B + B * lengths[n] / max(average, 1.0))
         stems: dict[str, float] = defaultdict(float)
         for word, tf in count.items():
-            stems[stem(word)] += tf
-            forms[stem(word)].add(word)
+            stems[stem_of[word]] += tf
         weights = {s: tf * (K1 + 1) / (tf + norm) for s, tf in stems.items()}
         for word in set(words(hit.title)):
             forms[stem(word)].add(word)
@@ -189,24 +196,15 @@ def build_index(items: list[Hit]) -> Index:
             forms["#" + hit.number].add("#" + hit.number)
         for key, weight in weights.items():
             postings[key][n] = weight
-    index.postings = {key: sorted((n, max(1, min(MAX_WEIGHT, round(w * SCALE))))
-                                  for n, w in docs.items())
+    index.postings = {key: [(n, _quantised(w)) for n, w in sorted(docs.items())]
                       for key, docs in postings.items()}
     index.forms = dict(forms)
     return index
 
 
-def current_version(content: SiteContent) -> str | None:
-    """The id of today's rules: the latest Comprehensive Rules version."""
-    versions = rules_versions(content)
-    return versions[0]["id"] if versions else None
-
-
-def rules_versions(content: SiteContent) -> list[dict[str, Any]]:
-    """The Comprehensive Rules versions, newest first."""
-    return sorted((s for s in content.sources if s.get("format") == CR_FORMAT),
-                  key=lambda s: (str(s.get("era") or s.get("date")), str(s.get("date"))),
-                  reverse=True)
+def _quantised(weight: float) -> int:
+    q = int(weight * SCALE + 0.5)
+    return 1 if q < 1 else MAX_WEIGHT if q > MAX_WEIGHT else q
 
 
 def write_search_index(content: SiteContent, path: Path) -> dict[str, int]:
@@ -221,8 +219,8 @@ def write_search_index(content: SiteContent, path: Path) -> dict[str, int]:
     for n, hit in enumerate(items):
         if hit.group:
             groups[hit.group].append(n)
-    era_rank = {s["id"]: rank for rank, s in enumerate(reversed(rules_versions(content)))}
-    versions = rules_versions(content)
+    era_rank = {s["id"]: rank for rank, s in enumerate(reversed(content.rules_versions))}
+    versions = content.rules_versions
     meta = {
         "v": 2, "kinds": KINDS, "n": len(items), "shards": shards, "chunk": CHUNK,
         "sources": [source_label(s) for s in content.sources],
@@ -262,7 +260,7 @@ def _postings(docs: list[tuple[int, int]]) -> str:
 
 def _excerpt(hit: Hit) -> str:
     text = clean(re.sub(r"[ \t]+", " ", hit.text).strip())
-    title = re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", hit.title).strip()
+    title = rulenum.strip_label(hit.title).strip()
     if title and text.lower().startswith(title.lower()):
         text = text[len(title):].lstrip(" .:-—\n")
     return text[:EXCERPT]

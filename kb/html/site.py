@@ -23,6 +23,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from kb.html.content import SiteContent
 from kb.html.pages import Page, View, plan, source_label
 from kb.html.search_index import SEARCH_INDEX, write_search_index
+from kb.html.versions import version_pages, whole_page
 from kb.store import KnowledgeBase
 
 MARKER = ".mtgkb-site"
@@ -38,6 +39,7 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("kb.html", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals["source_label"] = source_label
+    env.globals["whole_page"] = whole_page
     return env
 
 
@@ -59,7 +61,7 @@ def write_site(build: Any, output: Path, progress: bool = False) -> str:
         click.echo("  reading, linking and validating the knowledge base…", err=True)
     with KnowledgeBase(build.store) as kb:
         content = SiteContent.load(kb)
-    pages = plan(content)
+    pages = plan(content) + version_pages(content)
     with _fresh_folder(output) as tmp:
         render_pages(pages, content, tmp, progress)
         shutil.copytree(STATIC, tmp / "static")
@@ -99,7 +101,7 @@ def render_pages(pages: list[Page], content: SiteContent, folder: Path,
     templates = {name: env.get_template(name) for name in {p.template for p in pages}}
     made: set[Path] = set()
     for page in _progress(pages, progress):
-        view = View(content, page.path)
+        view = View(content, page.path, page.alias)
         html = templates[page.template].render(page=page, v=view, root=view.root,
                                                **page.context())
         target = folder / page.path

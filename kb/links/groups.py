@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from kb import rulenum
 from kb.era import EQUIVALENT_PHRASES, modernize
 from kb.model import Record
 
@@ -15,7 +16,6 @@ LONG = 2000   # word sequences longer than this are compared as bags of words (l
 _OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
                           + "|from the game")
 _WORDS = re.compile(r"[a-z0-9']+")
-_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 
 
 @dataclass
@@ -41,7 +41,7 @@ def words_of(body: str) -> tuple[str, ...]:
     lower = body.lower()
     if _OLD_WORDING.search(lower):
         lower = modernize(body).lower()
-    return tuple(_WORDS.findall(_NUMBER.sub("#", lower)))
+    return tuple(_WORDS.findall(rulenum.IN_TEXT.sub("#", lower)))
 
 
 def prepare(records: list[Record]) -> dict[str, Text]:

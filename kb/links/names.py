@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from kb.links.spans import FreeSpans
 from kb.links.wordscan import WORD, WordAutomaton
+from kb.text import name_key  # a name as written, spaces single: the lookup key
 
 # kinds in order of preference when two names of the same length start at one word
 NAME_KINDS: tuple[str, ...] = ("keyword", "card", "glossary")
@@ -90,11 +91,6 @@ def phrase_forms(words: tuple[str, ...], s_form: bool = True) -> set[tuple[str, 
 def name_words(name: str) -> tuple[str, ...]:
     """The words of a name (`Elspeth, Knight-Errant` -> Elspeth, Knight-Errant)."""
     return tuple(WORD.findall(name))
-
-
-def name_key(text: str) -> str:
-    """A name as written, white space made single spaces: the key names are looked up by."""
-    return " ".join(text.replace("\u2019", "'").split())
 
 
 def with_words(name: str, words: tuple[str, ...]) -> str:

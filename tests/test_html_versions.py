@@ -1,0 +1,179 @@
+"""Rules versions on the site: today's rules at `rules/current/`, one page per version with
+the whole document, a banner on older versions' pages pointing to today's rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.html.site import write_site
+from tests.test_html_site import Site, broken_links, read_site
+
+OLD_RULES = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of July 1, 2010.
+
+Contents
+
+7. Additional Rules
+702. Keyword Abilities
+Glossary
+Credits
+
+7. Additional Rules
+
+702. Keyword Abilities
+
+702.1. Most abilities describe exactly what they do in the card's rules text.
+
+702.17. Trample
+
+702.17a Trample is a static ability that modifies the rules for assigning an attacking \
+creature's combat damage.
+
+702.17b The controller of an attacking creature with trample first assigns damage to the \
+creature(s) blocking it. Once all those blocking creatures are assigned lethal damage, any \
+remaining damage is assigned as its controller chooses among those blocking creatures and \
+the player or planeswalker the creature is attacking.
+
+702.19. Banding
+
+702.19a Banding is a static ability that modifies the rules for combat.
+
+702.19b As a player declares attackers, he or she may declare that one or more attacking \
+creatures with banding and up to one attacking creature without banding are all in a band.
+
+Glossary
+
+Trample
+A keyword ability that modifies how a creature assigns combat damage.
+
+Credits
+
+Nobody.
+"""
+
+NEW_RULES = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of January 1, 2030.
+
+Contents
+
+7. Additional Rules
+702. Keyword Abilities
+Glossary
+Credits
+
+7. Additional Rules
+
+702. Keyword Abilities
+
+702.1. Most abilities describe exactly what they do in the card's rules text. Some keyword \
+abilities are shorthand for longer abilities, and those are defined in this section.
+Example: Quillspike Zephyrwing has a keyword ability whose full text is written here only.
+
+702.19. Trample
+
+702.19a Trample is a static ability that modifies the rules for assigning an attacking \
+creature's combat damage.
+
+702.19b The controller of an attacking creature with trample first assigns damage to the \
+creature(s) blocking it. Once all those blocking creatures are assigned lethal damage, any \
+excess damage is assigned as its controller chooses among those blocking creatures and \
+the player, planeswalker, or battle the creature is attacking.
+
+702.22. Banding
+
+702.22a Banding is a static ability that modifies the rules for combat.
+
+Glossary
+
+Trample
+A keyword ability that modifies how a creature assigns combat damage.
+
+Credits
+
+Nobody.
+"""
+
+OLD, NEW = "CR 2010-07-01", "CR 2030-01-01"
+
+
+@pytest.fixture(scope="module")
+def versions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A knowledge base of two small rules versions alone (its own data folder), as a site."""
+    from kb.build import ensure_built
+
+    folder = tmp_path_factory.mktemp("search-versions")
+    (folder / "data" / "sources").mkdir(parents=True)
+    manifest = []
+    for name, text, date in (("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")):
+        (folder / "data" / "sources" / f"{name}.txt").write_text(text, encoding="utf-8")
+        manifest.append(f'[[source]]\nid = "cr-{date}"\ntitle = "Comprehensive Rules {date}"\n'
+                        f'path = "sources/{name}.txt"\nformat = "comprehensive-rules"\n'
+                        f'date = "{date}"\nera = "{date}"\n')
+    (folder / "data" / "sources.toml").write_text("\n".join(manifest), encoding="utf-8")
+    build = ensure_built(folder / "data", folder / "home")
+    write_site(build, folder / "site")
+    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def parsed(versions_site: Path) -> Site:
+    """The pages of the two-version site, parsed."""
+    return read_site(versions_site, "")
+
+
+def source_folder(site: Site, label: str) -> str:
+    """The rules folder of the version with this label (`CR 2030-01-01`)."""
+    date = label.split()[-1]
+    return next(name.split("/")[1] for name in site.pages
+                if name.startswith("rules/") and date in name.split("/")[1])
+
+
+def test_links_and_anchors_resolve_with_versions(parsed: Site) -> None:
+    assert broken_links(parsed) == []
+
+
+def test_todays_rules_at_a_stable_address(parsed: Site) -> None:
+    new = source_folder(parsed, NEW)
+    current = parsed.pages["rules/current/702.html"]
+    assert current.find(id="702.19b").get_text(" ", strip=True).startswith(
+        "702.19b The controller of an attacking creature with trample")
+    assert current.find(id="702.19b").get_text() == \
+        parsed.pages[f"rules/{new}/702.html"].find(id="702.19b").get_text()
+    # links on today's pages stay on today's pages; one link to the dated copy
+    hrefs = [a["href"] for a in current.find_all("a", href=True)]
+    dated = [h for h in hrefs if f"rules/{new}/" in h]
+    assert dated == [f"../../rules/{new}/702.html"]
+    assert "702.html#702.1" in hrefs or any(h.startswith("#702.") for h in hrefs)
+    assert "rules/current/index.html" in parsed.pages
+    assert "rules/current/glossary.html" in parsed.pages
+    assert parsed.pages["rules/current/glossary.html"].find("dt", string="Trample") or \
+        "Trample" in parsed.pages["rules/current/glossary.html"].get_text()
+    index = parsed.pages["index.html"]
+    assert index.find("a", href="rules/current/index.html")
+
+
+def test_whole_document_per_version(parsed: Site) -> None:
+    for label, rules in ((OLD, ["702.17b", "702.19b"]), (NEW, ["702.19b", "702.22a"])):
+        page = parsed.pages[f"rules/{source_folder(parsed, label)}/all.html"]
+        for number in rules:
+            assert page.find(id=number) is not None, (label, number)
+        assert page.find(id="glossary") is not None
+    whole = parsed.pages[f"rules/{source_folder(parsed, NEW)}/all.html"]
+    # a reference to a rule of the same version is an anchor on the page itself
+    refs = [a["href"] for a in whole.find(id="702.1").find_all("a", href=True)]
+    assert all(h.startswith("#") for h in refs if "702" in h)
+    assert "rules/current/all.html" in parsed.pages
+
+
+def test_old_versions_carry_a_banner_to_todays_rule(parsed: Site) -> None:
+    old = parsed.pages[f"rules/{source_folder(parsed, OLD)}/702.html"]
+    banner = old.find(class_="banner")
+    assert banner is not None and "not today's rules" in banner.get_text()
+    today = banner.find("a")
+    assert today["href"] == "../../rules/current/702.html#702"
+    assert parsed.pages[f"rules/{source_folder(parsed, NEW)}/702.html"].find(
+        class_="banner") is None
