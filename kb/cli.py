@@ -129,8 +129,14 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     try:
         searcher = Searcher(build.index)
     except Exception:  # a damaged build (files removed by hand): build it again, once
-        searcher = Searcher(obj.build(force=True).index)
+        build = obj.build(force=True)
+        searcher = Searcher(build.index)
     result = searcher.search(query, kind=kind, source=source, limit=limit)
+    from kb.store import KnowledgeBase
+    from kb.superseded import mark_hits
+
+    with KnowledgeBase(build.store) as kb:
+        mark_hits(kb, result.hits)
     if as_json:
         _emit_json(result.to_json())
         return
@@ -142,25 +148,33 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
 @main.command()
 @click.argument("ref")
 @click.option("--source", help="Pick the version/source of a rule number.")
+@click.option("--all-versions", is_flag=True, help="Print every version in full.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
-def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
-    """Show a rule, card, keyword or record with its links and lineage."""
-    from kb.show import describe, find
+def show(obj: Context, ref: str, source: str | None, all_versions: bool, as_json: bool) -> None:
+    """Show a rule, keyword, glossary term, card or record: the newest version in full with
+    its subrules, rulings and Q&A, other versions one line each."""
+    from kb.show import arrange, lookup
     from kb.store import KnowledgeBase
 
     build = obj.build()
     with KnowledgeBase(build.store) as kb:
-        records = find(kb, ref, source)
-        if not records:
+        found = lookup(kb, ref, source)
+        if found.candidates:
+            fail(f"{ref!r} could be: {'; '.join(found.candidates)} (show one of them)")
+        if not found.records:
             fail(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
-        shown = [describe(kb, r) for r in records]
+        shown = arrange(kb, found, all_versions)
     if as_json:
-        _emit_json({"ref": ref, "records": [s.to_json() for s in shown]})
+        data: dict[str, Any] = {"ref": ref, "records": [s.to_json() for s in shown]}
+        if found.read_as:
+            data["read_as"] = found.read_as
+        _emit_json(data)
         return
     from kb.present import format_shown
 
-    click.echo(format_shown(shown, color=sys.stdout.isatty()))
+    _emit_text(format_shown(shown, color=sys.stdout.isatty(), all_versions=all_versions,
+                            read_as=found.read_as))
 
 
 @main.command()
