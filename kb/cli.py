@@ -277,6 +277,41 @@ def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
     _emit_text(format_diff(result, color=sys.stdout.isatty()))
 
 
+@main.command()
+@click.option("--mtgjson", "set_code", metavar="SET",
+              help="Fetch this MTGJSON set file (e.g. M10) instead of the rules.")
+@click.option("--rules-page", metavar="URL",
+              help="The page that links the rules text (default: Wizards' rules page; "
+                   "or $MTGKB_RULES_PAGE).")
+@click.option("--mtgjson-url", metavar="TEMPLATE",
+              help="MTGJSON URL with {set} (default https://mtgjson.com/api/v5/{set}.json; "
+                   "or $MTGKB_MTGJSON_URL).")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.01, 600),
+              help="Seconds to wait for each answer.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON.")
+@click.pass_obj
+def update(obj: Context, set_code: str | None, rules_page: str | None,
+           mtgjson_url: str | None, timeout: float, as_json: bool) -> None:
+    """Fetch the newest Comprehensive Rules (or an MTGJSON set) and add it, whole or not
+    at all."""
+    from kb.update import UpdateError, update_rules, update_set
+
+    try:
+        if set_code:
+            outcome = guarded(lambda: update_set(obj.home, obj.data, set_code, mtgjson_url,
+                                                 timeout))
+        else:
+            outcome = guarded(lambda: update_rules(obj.home, obj.data, rules_page, timeout))
+    except UpdateError as exc:
+        fail(f"update: {exc}; nothing changed")
+    if outcome.status == "added":
+        obj.build()
+    if as_json:
+        _emit_json(outcome.to_json())
+    else:
+        click.echo(outcome.message())
+
+
 def run() -> None:
     """Entry point that never shows a traceback for a closed pipe."""
     try:
