@@ -168,8 +168,7 @@ def shipped_vocabulary(exclude_format: str) -> frozenset[str]:
     A document is not checked against itself: its own run-together words would count
     as known. Empty when the shipped data cannot be found.
     """
-    from ingest.source import IngestError, load_manifest, read_text
-    from kb.paths import shipped_data_dir
+    from ingest.source import IngestError, load_manifest, read_text, shipped_data_dir
 
     try:
         sources = load_manifest(shipped_data_dir())

@@ -55,6 +55,13 @@ def read_text(path: Path) -> str:
         raise IngestError(f"{path}: cannot read ({exc.strerror or exc})") from exc
 
 
+def shipped_data_dir() -> Path:
+    """The `data/` folder installed with the package (manifest and seed documents)."""
+    import mtgkb_data
+
+    return Path(mtgkb_data.__file__).resolve().parent
+
+
 def load_manifest(data_dir: Path) -> list[Source]:
     """The sources listed in `data_dir/sources.toml`, paths resolved against `data_dir`."""
     manifest = data_dir / "sources.toml"

@@ -27,8 +27,8 @@ from kb.paths import claim_home
 ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
-_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links/*.py", "kb/store.py",
-               "kb/index.py", "kb/build.py")
+_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/rulenum.py", "kb/text.py",
+               "kb/links/*.py", "kb/store.py", "kb/index.py", "kb/build.py")
 
 Progress = Callable[[str], None]
 

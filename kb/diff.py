@@ -252,7 +252,7 @@ def _pair_by_subrules(old: list[Record], new: list[Record], pairs: list[tuple[Re
     (`702.87 Totem Armor` → `702.89 Umbra Armor`)."""
     from collections import Counter
 
-    from ingest.rules_common import parent_number
+    from kb.rulenum import parent as parent_number
 
     votes: dict[str, Counter[str]] = {}
     for before, after in pairs:

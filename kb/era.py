@@ -2,12 +2,16 @@
 
 The 2009 (Magic 2010) rules update renamed several things; texts of either era describe the
 same game. `modernize` rewrites older wording into today's (for comparing definitions),
-`EQUIVALENT_PHRASES` lists each old/new pair (for search to match both).
+`EQUIVALENT_PHRASES` lists each old/new pair (for search to match both). `modern` is the
+rewrite as a `kb.text` stage (`display | modern`). Like `kb.text`, this module imports
+nothing else of the project.
 """
 
 from __future__ import annotations
 
 import re
+
+from kb.text import Stage
 
 # (old wording, current wording); each pair means the same thing in the game.
 EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
@@ -90,6 +94,9 @@ def modernize(text: str) -> str:
         return f"{match.group(1)}{match.group(2)} {onto} the battlefield"
 
     return _PATTERN.sub(swap, _TO_PLAY.sub(battlefield, _REMOVE_OBJECT.sub(exile, text)))
+
+
+modern = Stage("modern", modernize)
 
 
 def renamed_phrases(text: str) -> list[tuple[str, str]]:

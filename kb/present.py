@@ -232,7 +232,7 @@ def format_counts(counts: dict[str, dict[str, Any]],
 def _moved_with_parent(entry: Any, moves: dict[str, str]) -> bool:
     """A renumbered subrule whose number follows its parent's renumbering (702.81a →
     702.83a with 702.81 → 702.83)."""
-    from ingest.rules_common import parent_number
+    from kb.rulenum import parent as parent_number
 
     old_parent, new_parent = parent_number(entry.old), parent_number(entry.new)
     return bool(old_parent and new_parent and moves.get(old_parent) == new_parent
@@ -292,7 +292,7 @@ def format_diff(diff: Any, color: bool = False) -> str:
     if rules.renumbered:
         heading("Rules renumbered", rules.renumbered)
         followers: dict[str, int] = {}
-        from ingest.rules_common import parent_number
+        from kb.rulenum import parent as parent_number
 
         for entry in rules.renumbered:
             if _moved_with_parent(entry, moves):

@@ -19,14 +19,11 @@ from typing import Any
 
 from whoosh import query as wq
 
+from kb import rulenum
 from kb.era import alternative_wordings, modernize, renamed_phrases
 from kb.index import NAMES_FILE, open_index, text_analyzer
 
-RULE_QUERY = re.compile(
-    r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
-)
 _PHRASE = re.compile(r'"([^"]+)"')
-_NUMBERS = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 _STOPWORDS = frozenset((
     "a an and are as at be by can do does for from how i if in into is it its my of on or "
     "that the their then there these this to was what when where which while who why will "
@@ -88,12 +85,6 @@ def stems(text: str) -> list[str]:
     return [token.text for token in text_analyzer()(text)]
 
 
-def rule_number(text: str) -> str | None:
-    """`702.81a`, `rule 112.6h`, `502.83.` -> the number; anything else -> None."""
-    match = RULE_QUERY.match(text)
-    return match.group(1).lower() if match else None
-
-
 class Searcher:
     """An open index, reused across queries (open once, search many times)."""
 
@@ -111,7 +102,7 @@ class Searcher:
                limit: int = 10) -> SearchResult:
         """Ranked results for a query, best first."""
         filters = self._filter(kind, source)
-        number = rule_number(text)
+        number = rulenum.cited(text)
         if number:
             found = self._rule_lookup(text, number, filters, limit)
             if found.hits:
@@ -285,8 +276,8 @@ def _distinct(scored: list[tuple[float, int]],
     kept: list[tuple[float, int]] = []
     for score, i in scored:
         r = records[i]
-        text = _NUMBERS.sub("#", " ".join(r["text"].lower().split()))
-        key = (r["kind"], _NUMBERS.sub("#", r["title"].lower()), text)
+        text = rulenum.IN_TEXT.sub("#", " ".join(r["text"].lower().split()))
+        key = (r["kind"], rulenum.IN_TEXT.sub("#", r["title"].lower()), text)
         if key not in place:
             place[key] = len(kept)
             kept.append((score, i))
@@ -330,7 +321,7 @@ def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False
                             wq.Phrase("defines", plain, boost=4.0)]))
     elif len(plain) == 1:
         parts.append(wq.Term("defines", plain[0], boost=4.0))
-    numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
+    numbers = rulenum.find_numbers(text.lower(), dotted=True)
     parts += [wq.Term("rule_prefix", n, boost=5.0) for n in numbers]
     q: wq.Query = wq.Or(parts)
     required = [wq.Or([wq.Phrase(f, p) for f in MATCH_FIELDS]) for p in phrases if len(p) > 1]

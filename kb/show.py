@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb import rulenum
 from kb.model import Record
-from kb.search import rule_number
 from kb.store import KnowledgeBase
 from kb.wording import WordChange, number_blind, word_changes, word_diff
 
@@ -91,7 +91,7 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
     ref = ref.strip()
     if ":" in ref and (record := kb.get(ref)):
         return [record]
-    if number := rule_number(ref):
+    if number := rulenum.cited(ref):
         found = kb.by_rule(number, source)
         # newest rules version first; within one era the Comprehensive Rules first
         return sorted(found, key=lambda r: (r.era, r.source.startswith("cr-")), reverse=True)
@@ -119,7 +119,7 @@ def lookup(kb: KnowledgeBase, ref: str, source: str | None = None) -> Lookup:
     name (`exhalted` → exalted) when REF names nothing as it is."""
     if found := find(kb, ref, source):
         return Lookup(ref, found)
-    if rule_number(ref) or not ref.strip():
+    if rulenum.cited(ref) or not ref.strip():
         return Lookup(ref, [])
     names = kb.titles(NAME_KINDS)
     wanted = " ".join(ref.lower().split())
@@ -163,10 +163,6 @@ def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
     return [(number, era, sources) for (number, era), sources in steps.items()]
 
 
-def _strip_number(text: str) -> str:
-    return re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", text)
-
-
 def describe(kb: KnowledgeBase, record: Record) -> Shown:
     """A record with its children, references, citations and lineage."""
     # a keyword record under its heading rule repeats the subrules: a reference, not a child
@@ -180,8 +176,8 @@ def describe(kb: KnowledgeBase, record: Record) -> Shown:
             shown.cited_by.append(Related(origin, link.kind))
     for member_id in kb.lineage(record.id):
         if member_id != record.id and (member := kb.get(member_id)):
-            diff = word_diff(_strip_number(member.text), _strip_number(record.text),
-                             key=number_blind)
+            diff = word_diff(rulenum.strip_label(member.text),
+                             rulenum.strip_label(record.text), key=number_blind)
             shown.lineage.append(Related(member, f"{member.era or member.date}", diff))
     return shown
 
@@ -191,7 +187,7 @@ def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> lis
     (for a rule number only the newest rule of that number, the older rules that held the
     number being summarised), or all of them with `all_versions`."""
     shown = [describe(kb, record) for record in found.records]
-    by_number = rule_number(found.read_as or found.ref) is not None
+    by_number = rulenum.cited(found.read_as or found.ref) is not None
     from kb.superseded import superseded_by
 
     marks = superseded_by(kb, [r for item in shown for r in (item.record, *item.children)])

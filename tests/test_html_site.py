@@ -97,14 +97,20 @@ def test_page_counts_of_the_shipped_data(site: Site, shipped_build) -> None:
     # the FAQ's quoted rules live on its section pages; the others get rules pages, and
     # today's Comprehensive Rules one page per rule section (100, 101, ... 905)
     rules_pages = sorted(n for n in site.pages if n.startswith("rules/"))
-    assert [n for n in rules_pages if "/cr-" not in n] == [
+    assert [n for n in rules_pages if "/cr-" not in n and "/current/" not in n] == [
         "rules/alara-keyword-rules-blog-2008/502.html",
         "rules/keyword-abilities-faq-thread-2012/701.html",
         "rules/keyword-abilities-faq-thread-2012/702.html",
         "rules/rulings-db-abilities-2009/112.html",
     ]
     cr_pages = [n for n in rules_pages if n.startswith("rules/cr-2026-01-16/")]
-    assert len(cr_pages) == 146 and "rules/cr-2026-01-16/702.html" in cr_pages
+    assert len(cr_pages) == 146 + 1 and "rules/cr-2026-01-16/702.html" in cr_pages
+    assert "rules/cr-2026-01-16/all.html" in cr_pages  # the whole document
+    # today's rules again at addresses naming no version: rules, contents, glossary, whole
+    current = [n for n in rules_pages if n.startswith("rules/current/")]
+    assert sorted(current) == sorted([p.replace("cr-2026-01-16", "current") for p in cr_pages]
+                                     + ["rules/current/index.html",
+                                        "rules/current/glossary.html"])
     assert {"index.html", "findings.html"} <= set(site.pages)
     assert re.search(r"Wrote \d+ pages .* in \d+\.\d s", site.summary)
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from kb.html.site import write_site
-from tests.conftest import DATA
 from tests.test_html_site import Site, broken_links, read_site
 
 OLD_RULES = """Magic: The Gathering Comprehensive Rules
@@ -103,19 +102,21 @@ OLD, NEW = "CR 2010-07-01", "CR 2030-01-01"
 
 @pytest.fixture(scope="module")
 def versions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The shipped data plus two small rules versions, as a site."""
-    from kb.build import add_files, ensure_built
+    """A knowledge base of two small rules versions alone (its own data folder), as a site."""
+    from kb.build import ensure_built
 
     folder = tmp_path_factory.mktemp("search-versions")
-    files = []
-    for name, text in (("Old.txt", OLD_RULES), ("New.txt", NEW_RULES)):
-        files.append(folder / name)
-        files[-1].write_text(text, encoding="utf-8")
-    add_files(folder / "home", files)
-    build = ensure_built(DATA, folder / "home", force=True)
+    (folder / "data" / "sources").mkdir(parents=True)
+    manifest = []
+    for name, text, date in (("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")):
+        (folder / "data" / "sources" / f"{name}.txt").write_text(text, encoding="utf-8")
+        manifest.append(f'[[source]]\nid = "cr-{date}"\ntitle = "Comprehensive Rules {date}"\n'
+                        f'path = "sources/{name}.txt"\nformat = "comprehensive-rules"\n'
+                        f'date = "{date}"\nera = "{date}"\n')
+    (folder / "data" / "sources.toml").write_text("\n".join(manifest), encoding="utf-8")
+    build = ensure_built(folder / "data", folder / "home")
     write_site(build, folder / "site")
     return folder / "site"
-
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.era import modernize
-from kb.search import rule_number, snippet, stems
+from kb.rulenum import cited
+from kb.search import snippet, stems
 
 
 def test_attacks_alone_finds_the_definition_and_exalted_first(shipped_searcher) -> None:
@@ -20,7 +21,7 @@ def test_attacks_alone_finds_the_definition_and_exalted_first(shipped_searcher) 
 def test_a_bare_rule_number_goes_straight_to_the_rule(shipped_searcher) -> None:
     for query in ("702.20j", "rule 112.6h", "502.83", "702.81a."):
         first = shipped_searcher.search(query).hits[0].record
-        assert first["kind"] == "rule" and first["rule"] == rule_number(query), query
+        assert first["kind"] == "rule" and first["rule"] == cited(query), query
 
 
 def test_a_heading_number_lists_its_subrules_after_it(shipped_searcher) -> None:

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from ingest.rules_common import parent_number
+from kb import rulenum
 from kb.era import EQUIVALENT_PHRASES, modernize
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
@@ -34,7 +34,6 @@ MAX_DF = 25            # a word in more rules of a version than this picks no ca
 _OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
                           + "|from the game")
 _WORDS = re.compile(r"[a-z0-9']+")
-_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
 
 
 @dataclass
@@ -122,7 +121,7 @@ def _prepare(rules: list[Record]) -> dict[str, _Text]:
             lower = body.lower()
             if _OLD_WORDING.search(lower):
                 lower = modernize(body).lower()
-            cache[body] = tuple(_WORDS.findall(_NUMBER.sub("#", lower)))
+            cache[body] = tuple(_WORDS.findall(rulenum.IN_TEXT.sub("#", lower)))
         prepared[rule.id] = _Text(rule, cache[body])
     return prepared
 
@@ -270,9 +269,9 @@ def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> N
     newer_by_number = {t.record.rule: t.record for t in reversed(newer)}
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for text in older:
-        parent = parent_number(text.record.rule or "")
+        parent = rulenum.parent(text.record.rule or "")
         member = newer_by_group.get(groups.find(text.record.id))
-        if parent and member and member.rule and (moved := parent_number(member.rule)):
+        if parent and member and member.rule and (moved := rulenum.parent(member.rule)):
             votes[parent][moved] += 1
     for text in older:
         number = text.record.rule or ""

@@ -42,17 +42,20 @@
     return out;
   }
 
-  // Damerau-Levenshtein distance, or limit + 1 once it must exceed `limit`
+  // Damerau-Levenshtein distance, where a letter typed once for twice (or twice for once)
+  // costs half; or more than `limit` once it must exceed it
   function distance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit) return limit + 1;
-    var prev2 = null, prev = [], cur;
-    for (var j = 0; j <= b.length; j++) prev.push(j);
+    if (Math.abs(a.length - b.length) > 2 * limit) return limit + 1;
+    var prev2 = null, prev = [0], cur;
+    for (var j = 1; j <= b.length; j++) prev.push(prev[j - 1] + (j > 1 && b.charAt(j - 1) === b.charAt(j - 2) ? 0.5 : 1));
     for (var i = 1; i <= a.length; i++) {
-      cur = [i];
-      var best = i;
+      var drop = i > 1 && a.charAt(i - 1) === a.charAt(i - 2) ? 0.5 : 1;
+      cur = [prev[0] + drop];
+      var best = cur[0];
       for (j = 1; j <= b.length; j++) {
         var cost = a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1;
-        var d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        var add = j > 1 && b.charAt(j - 1) === b.charAt(j - 2) ? 0.5 : 1;
+        var d = Math.min(prev[j] + drop, cur[j - 1] + add, prev[j - 1] + cost);
         if (prev2 && i > 1 && j > 1 && a.charAt(i - 1) === b.charAt(j - 2) &&
             a.charAt(i - 2) === b.charAt(j - 1)) d = Math.min(d, prev2[j - 2] + 1);
         cur.push(d);
