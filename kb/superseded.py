@@ -19,7 +19,8 @@ ANSWERS = ("ruling", "qa")
 
 def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dict[str, Any]]:
     """For the rulings and answers among `records`: id -> what superseded it,
-    `{"record": the later definition, "keyword", "message"}` (the validation finding)."""
+    `{"record": the first later definition that contradicts it, "era": that definition's
+    rules version, "keyword", "message": the validation finding}`."""
     rulings = [r for r in records if r.kind in ANSWERS]
     if not rulings:
         return {}
@@ -34,19 +35,24 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
     definitions = [d for name in sorted(mentioned) for d in kb.by_title(titles[name], "keyword")]
     from kb.rules.validate import superseded_rulings
 
+    era = {d.id: d.era or d.date for d in definitions}
     found: dict[str, dict[str, Any]] = {}
     for finding in superseded_rulings(rulings, definitions):
         if finding.kind == "superseded-ruling" and finding.records[0] not in found:
             found[finding.records[0]] = {"record": finding.records[1],
+                                         "era": era.get(finding.records[1], ""),
                                          "keyword": finding.keyword,
                                          "message": finding.message}
     return found
 
 
 def note(info: dict[str, Any]) -> str:
-    """One line for the terminal: `the 2009-10-01 rules (cr-2009-10-01:keyword:lifelink)`."""
+    """One line for the terminal: `the rules change of 2009-07-11: lifelink as defined in
+    cr-2009-10-01:keyword:lifelink` (the date of the change where the rules model knows it,
+    else the version of the definition)."""
     changed = re.search(r"the rules changed on (\d{4}-\d{2}-\d{2})", info["message"])
-    when = f"the rules change of {changed.group(1)}" if changed else "a later rules change"
+    when = (f"the rules change of {changed.group(1)}" if changed
+            else f"the rules as of {info.get('era') or 'a later version'}")
     return f"{when}: {info['keyword']} as defined in {info['record']}"
 
 
