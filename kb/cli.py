@@ -113,9 +113,31 @@ def main(ctx: click.Context, data: Path | None, home: Path | None) -> None:
     ctx.obj = Context(data, home)
 
 
+def _valid_kind(ctx: click.Context, param: click.Parameter, kind: str | None) -> str | None:
+    """An unknown kind: one line naming the valid ones, exit 2."""
+    if kind is not None and kind not in KINDS:
+        fail(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+    return kind
+
+
+def _check_source(build: Any, source: str | None) -> None:
+    """An unknown source id: one line naming the valid ones, exit 2."""
+    if source is None:
+        return
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(build.store) as kb:
+        known = [s["id"] for s in kb.sources()]
+    if source not in known:
+        fail(f"unknown source {source!r} (sources: {', '.join(known)})")
+
+
+KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
+
+
 @main.command()
 @click.argument("query")
-@click.option("--kind", type=click.Choice(KINDS), help="Only records of this kind.")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
 @click.option("--source", help="Only records of this source id.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see DESIGN.md).")
@@ -126,6 +148,7 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     from kb.search import Searcher
 
     build = obj.build()
+    _check_source(build, source)
     try:
         searcher = Searcher(build.index)
     except Exception:  # a damaged build (files removed by hand): build it again, once
@@ -147,19 +170,22 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
 
 @main.command()
 @click.argument("ref")
-@click.option("--source", help="Pick the version/source of a rule number.")
+@click.option("--source", help="Only records of this source id (a rule's version).")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
 @click.option("--all-versions", is_flag=True, help="Print every version in full.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
-def show(obj: Context, ref: str, source: str | None, all_versions: bool, as_json: bool) -> None:
+def show(obj: Context, ref: str, source: str | None, kind: str | None, all_versions: bool,
+         as_json: bool) -> None:
     """Show a rule, keyword, glossary term, card or record: the newest version in full with
     its subrules, rulings and Q&A, other versions one line each."""
     from kb.show import arrange, lookup
     from kb.store import KnowledgeBase
 
     build = obj.build()
+    _check_source(build, source)
     with KnowledgeBase(build.store) as kb:
-        found = lookup(kb, ref, source)
+        found = lookup(kb, ref, source, kind)
         if found.candidates:
             fail(f"{ref!r} could be: {'; '.join(found.candidates)} (show one of them)")
         if not found.records:
@@ -181,9 +207,13 @@ def show(obj: Context, ref: str, source: str | None, all_versions: bool, as_json
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--reset", is_flag=True, help="Forget files added earlier with `ingest PATH`.")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Report the capture damage of every source, not only of the added files.")
 @click.pass_obj
-def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) -> None:
-    """Rebuild the knowledge base, adding the given files (format sniffed)."""
+def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
+           verbose: bool) -> None:
+    """Rebuild the knowledge base, adding the given files (format sniffed); report the
+    capture damage noticed in the files added."""
     from kb.build import add_files, reset_added
 
     for path in paths:
@@ -191,24 +221,30 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) ->
             fail(f"{path}: no such file")
     if reset:
         guarded(lambda: reset_added(obj.home))
+    added: list[Any] = []
     if paths:
         from ingest.source import load_manifest
 
-        guarded(lambda: add_files(obj.home, list(paths), shipped=load_manifest(obj.data)))
+        added = guarded(lambda: add_files(obj.home, list(paths),
+                                          shipped=load_manifest(obj.data)))
     build = obj.build(force=True)
+    wanted = {source.id for source in added}
+    damage = {source: notes for source, notes in build.damage.items()
+              if verbose or source in wanted}
     if as_json:
-        _emit_json({"counts": build.counts, "damage": build.damage})
+        _emit_json({"counts": build.counts, "damage": damage})
         return
     from kb.present import format_counts
 
-    click.echo(format_counts(build.counts, build.damage))
+    click.echo(format_counts(build.counts, damage))
 
 
 @main.command()
-@click.option("--jsonl", is_flag=True, required=True, help="One JSON record per line.")
+@click.option("--jsonl", is_flag=True,
+              help="One JSON record per line (the default; accepted for scripts).")
 @click.pass_obj
 def export(obj: Context, jsonl: bool) -> None:
-    """Print every record (fields as DESIGN.md's table)."""
+    """Print every record as JSON lines (fields as in the README's record table)."""
     from kb.store import KnowledgeBase
 
     build = obj.build()

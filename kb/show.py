@@ -114,9 +114,18 @@ class Lookup:
     candidates: list[str] = field(default_factory=list)
 
 
-def lookup(kb: KnowledgeBase, ref: str, source: str | None = None) -> Lookup:
-    """`find`, then a partial name (`battlegrace` → Battlegrace Angel) or the nearest
-    name (`exhalted` → exalted) when REF names nothing as it is."""
+def lookup(kb: KnowledgeBase, ref: str, source: str | None = None,
+           kind: str | None = None) -> Lookup:
+    """`find` (records of `kind` only, if given), then a partial name (`battlegrace` →
+    Battlegrace Angel) or the nearest name (`exhalted` → exalted) when REF names nothing
+    as it is."""
+    found = _lookup(kb, ref, source)
+    if kind:
+        found.records = [r for r in found.records if r.kind == kind]
+    return found
+
+
+def _lookup(kb: KnowledgeBase, ref: str, source: str | None) -> Lookup:
     if found := find(kb, ref, source):
         return Lookup(ref, found)
     if rulenum.cited(ref) or not ref.strip():
