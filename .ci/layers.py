@@ -25,15 +25,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths")),
-    ("build", ("kb.build",)),
-    ("query and rules", ("kb.search", "kb.show", "kb.diff", "kb.rules")),
+    ("build", ("kb.build", "kb.update")),
+    ("query and rules", ("kb.search", "kb.show", "kb.diff", "kb.superseded", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )
 PACKAGES = ("kb", "ingest")
 # ingest is the way in: only the modules that run a build (and the CLI) use the parsers;
 # the rest of kb works on records and the vocabulary layer
-INGEST_USERS = ("ingest", "kb.build", "kb.cli", "kb.paths")
+INGEST_USERS = ("ingest", "kb.build", "kb.update", "kb.cli", "kb.paths")
 
 
 def module_name(root: Path, path: Path) -> str:
