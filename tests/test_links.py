@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from kb.links import Link, Linker, Unresolved, build_links
+from kb.links.agreement import Numbering
 from kb.model import Record
 
 FAQ, BLOG = "shards-of-alara-faq-2008", "alara-keyword-rules-blog-2008"
 THREAD, DUMP = "keyword-abilities-faq-thread-2012", "rulings-db-abilities-2009"
 CR08, CR09, CR12 = "cr-2008-10-01", "cr-2009-10-01", "cr-2012-10-01"
+WIKI = "wiki"
 ERA = {FAQ: "2008-10-01", BLOG: "2008-10-01", CR08: "2008-10-01", DUMP: "2009-10-01",
-       CR09: "2009-10-01", THREAD: "2012-10-01", CR12: "2012-10-01"}
+       CR09: "2009-10-01", THREAD: "2012-10-01", CR12: "2012-10-01", WIKI: "2012-01-01"}
 
 EXALTED_A_2008 = ('Exalted is a triggered ability. "Exalted" means "Whenever a creature you '
                   'control attacks alone, that creature gets +1/+1 until end of turn."')
@@ -82,15 +84,43 @@ def test_a_number_missing_from_its_own_eras_rules_stays_unresolved():
     assert graph.unresolved[0].reason == "no rules of era 2009-10-01 have 112.5a"
 
 
-def test_fallbacks_nearest_version_then_any_source():
-    wiki = Record(id="wiki:keyword:shadow", kind="keyword", source="wiki", title="Shadow",
-                  text="Shadow is an evasion ability (see rule 702.26 and rule 502.9).",
-                  era="2011-01-01", keywords=["shadow"])
-    records = [wiki, rule(CR09, "702.26", "Shadow"), rule(CR12, "702.26", "Shadow"),
+def test_fallbacks_only_to_a_version_numbered_like_the_document():
+    # a 2012 wiki (no rules of its era loaded) quotes 702.25 and 702.27, which bracket 702.26
+    wiki = [rule(WIKI, "702.25", "Fear"), rule(WIKI, "702.27", "Cycling")]
+    text = "Shadow is an evasion ability (see rule 702.26, rule 306.5 and rule 502.9)."
+    cite = Record(id=f"{WIKI}:keyword:shadow", kind="keyword", source=WIKI, title="Shadow",
+                  text=text, era=ERA[WIKI], keywords=["shadow"])
+    records = [*wiki, cite,
+               rule(CR09, "702.25", "Fear"), rule(CR09, "702.26", "Shadow"),
+               rule(CR09, "702.27", "Cycling"),
+               # the nearer 2012 rules number keywords otherwise around 702.26
+               rule(CR12, "702.25", "Flanking"), rule(CR12, "702.26", "Shadow"),
+               rule(CR12, "702.27", "Fear"), rule(CR12, "306.5", "Each planeswalker has ..."),
                rule(FAQ, "502.9", "Shadow")]
-    linker = Linker(records)
-    targets = [m.target for m in linker.mentions(wiki.text, wiki) if m.kind == "rule-ref"]
-    assert targets == [f"{CR09}:702.26", f"{FAQ}:502.9"]
+    graph = build_links(records)
+    assert graph.refs(cite.id) == [f"{CR09}:702.26"]
+    # nothing the wiki quotes shows how 2012 numbers 306 or how the 2008 FAQ numbers 502
+    assert [(u.text, u.reason) for u in graph.unresolved] == [
+        ("rule 306.5", f"no rules of era 2012-01-01 have 306.5; the rules {WIKI} quotes do "
+                       f"not show that {CR12} number it the same way"),
+        ("rule 502.9", f"no rules of era 2012-01-01 have 502.9; the rules {WIKI} quotes do "
+                       f"not show that {FAQ} number it the same way")]
+
+
+def test_any_source_of_the_same_era_answers_as_is():
+    records = [rule(FAQ, "502.9", "Shadow"), ruling(BLOG, 1, "It has shadow (rule 502.9).")]
+    assert build_links(records).refs(f"{BLOG}:card:x:ruling:1") == [f"{FAQ}:502.9"]
+
+
+def test_numbering_evidence_is_the_quoted_siblings_around_a_number():
+    quoted = [rule(THREAD, n, "x") for n in ("702.6", "702.6c", "702.8", "702.16a", "702.16c")]
+    numbering = Numbering(quoted)
+    assert numbering.evidence(THREAD, "702.7") == ["702.6", "702.8"]
+    assert numbering.evidence(THREAD, "702.16b") == ["702.16a", "702.16c"]
+    assert numbering.evidence(THREAD, "702.8") == ["702.8"]
+    assert numbering.evidence(THREAD, "702.9") == []       # nothing quoted above it
+    assert numbering.evidence(THREAD, "601.2b") == []      # nothing quoted in 601
+    assert numbering.evidence(THREAD, "6") == []
 
 
 def test_section_reference_resolves_to_the_section_record():

@@ -17,6 +17,7 @@ FAQ, BLOG = "shards-of-alara-faq-2008", "alara-keyword-rules-blog-2008"
 THREAD, DUMP = "keyword-abilities-faq-thread-2012", "rulings-db-abilities-2009"
 WIKI = "judge-wiki-keywords-appendix-c"
 CR = {era: f"cr-{era}" for era in CR_FILES}
+TODAY = "cr-2026-01-16"
 
 
 def seed_records() -> list[Record]:
@@ -74,8 +75,48 @@ def test_shipped_unresolved_references_are_listed(shipped):
     # without the Comprehensive Rules, what the documents cite beyond what they quote
     eras = Counter(u.reason.split(" have ")[0][len("no rules of era "):]
                    for u in graph.unresolved)
-    assert eras == {"2008-10-01": 4, "2009-10-01": 25, "2012-10-01": 225}
+    # (the 2009 dump's "rule 702.52" is Haunt; the 2012 thread's 702.52 is Bloodthirst)
+    assert eras == {"2008-10-01": 4, "2009-10-01": 26, "2012-10-01": 225}
     assert len({(u.record, u.text) for u in graph.unresolved}) == len(graph.unresolved)
+
+
+@pytest.fixture(scope="module")
+def shipped_kb() -> tuple[dict[str, Record], LinkGraph]:
+    """The whole shipped KB: the seeds and today's Comprehensive Rules (cr-2026-01-16)."""
+    records = [r for source in load_manifest(DATA) for r in parse_source(source)]
+    assert TODAY in {r.source for r in records}
+    return {r.id: r for r in records}, build_links(records)
+
+
+def test_shipped_2008_references_do_not_resolve_into_todays_numbering(shipped_kb):
+    records, graph = shipped_kb
+    # 2008's 306.5 ("attacks alone") is today's 506.5; today's 306.5 is another rule
+    assert not [ln for ln in graph.links if ln.dst == f"{TODAY}:306.5"
+                and records[ln.src].source in (FAQ, BLOG)]
+    reasons = [u.reason for u in graph.unresolved
+               if u.record == f"{FAQ}:502.83b" and u.text == "rule 306.5"]
+    assert reasons == [f"no rules of era 2008-10-01 have 306.5; the rules {FAQ} quotes do "
+                       f"not show that {TODAY} number it the same way"]
+
+
+def test_shipped_2012_references_resolve_today_only_where_numbered_alike(shipped_kb):
+    records, graph = shipped_kb
+
+    def targets(record_id: str) -> list[str]:
+        return [ln.dst for ln in graph.links if ln.src == record_id and ln.kind == "rule-ref"]
+
+    # 702.7 first strike and 702.9 flying are the same rules in 2012 and today, as the
+    # thread's own 702.6/702.8 and 702.8/702.10 around them show
+    assert f"{TODAY}:702.7" in targets(f"{THREAD}:keyword:double-strike")
+    assert f"{TODAY}:702.9" in targets(f"{THREAD}:keyword:reach")
+    # 601.2e is the total cost in 2012 but the legality check today: not linked
+    cited = [u for u in graph.unresolved if u.record.startswith(THREAD) and u.text == "rule 601.2e"]
+    assert cited and not any(ln.dst == f"{TODAY}:601.2e" and ln.src.startswith(THREAD)
+                             for ln in graph.links)
+    # a seed document's reference lands in its own source, or today where shown alike
+    for link in graph.links:
+        if link.kind == "rule-ref" and records[link.src].source in (FAQ, BLOG, THREAD, DUMP):
+            assert link.dst.startswith((records[link.src].source + ":", f"{TODAY}:702."))
 
 
 def test_shipped_mentions_fill_keywords_and_cards(shipped):
@@ -130,6 +171,10 @@ def test_references_resolve_to_the_rules_of_their_era(larger):
     assert Unresolved(CR["2009-10-01"] + ":112.3a", "rule 112.5a",
                       "no rules of era 2009-10-01 have 112.5a") in graph.unresolved
     assert not any(u.record.startswith((FAQ, BLOG, THREAD)) for u in graph.unresolved)
+    # with the rules of every seed's era loaded, each reference resolves in its own era
+    for link in graph.links:
+        if link.kind == "rule-ref" and records[link.src].source in (FAQ, BLOG, THREAD, DUMP):
+            assert records[link.dst].era == records[link.src].era, link
 
 
 def test_glossary_mentions_with_inflection(larger):

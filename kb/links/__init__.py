@@ -3,6 +3,7 @@
 Modules, bottom to top (each imports only those before it):
 - `types`: `Link`, `Mention`, `Unresolved` (plain values, also read back by `kb.store`);
 - `refs`: rule and section references in text; `names`: keyword, card and glossary names;
+- `groups`, `agreement`: text likeness; whether a version numbers like a document;
 - `resolve`: a number to the record of the right rules version; eras;
 - `lineage`: the same rule or keyword across sources and versions;
 - `graph`: `Linker` (mentions in any text) and `build_links` (the whole `LinkGraph`).

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from kb.links.agreement import Numbering
 from kb.links.lineage import lineage_links
 from kb.links.names import NameMatcher, name_words
 from kb.links.refs import find_rule_refs
@@ -65,9 +66,10 @@ class Linker:
     """Finds and resolves the rule references and name mentions in any text."""
 
     def __init__(self, records: list[Record]) -> None:
-        self.rules = rule_index(records)
+        numbering = Numbering(records)
+        self.rules = rule_index(records, numbering)
         self._cr_eras = sorted({era_of(r) for r in records if is_comprehensive_rules(r.source)})
-        self.sections = section_index(records)
+        self.sections = section_index(records, numbering)
         self.names = NameMatcher()
         # (kind, name) -> [(record id, source, era)], in record order
         self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)

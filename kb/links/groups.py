@@ -13,6 +13,7 @@ from kb.era import EQUIVALENT_PHRASES, modernize
 from kb.model import Record
 
 LONG = 2000   # word sequences longer than this are compared as bags of words (linear)
+MIN_RATIO = 0.6  # difflib ratio (over words) for two rule texts to be one rule
 _OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
                           + "|from the game")
 _WORDS = re.compile(r"[a-z0-9']+")

@@ -23,12 +23,11 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 
 from kb.links.align import align, glossary_pairs
-from kb.links.groups import LONG, Groups, Text, prepare, ratio
+from kb.links.groups import LONG, MIN_RATIO, Groups, Text, prepare, ratio
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
 from kb.model import Record
 
-MIN_RATIO = 0.6        # difflib ratio (over words) for two rule texts to be one rule
 KEYWORD_RATIO = 0.4    # a keyword's subrules of one letter must still agree this much
 SHORT = 4              # a text of fewer words is matched only exactly, or by its subrules
 CANDIDATES = 8         # texts compared with difflib per rule

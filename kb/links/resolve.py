@@ -4,11 +4,15 @@ A text speaks the rules of its era (`Record.era`): a 2008 FAQ's "rule 306.5" is 
 of the October 2008 Comprehensive Rules. In order of preference a number resolves to
 1. the Comprehensive Rules of the record's own era (the record's own source first);
 2. the rules the same document quotes (a FAQ quoting 502.83a);
-3. when no Comprehensive Rules of that era are loaded: the nearest version by date;
-4. then any source that has that number, nearest era first.
+3. when no Comprehensive Rules of that era are loaded: the nearest version by date
+   that numbers that part of the rules as the document does (`kb.links.agreement`:
+   judged from the rules the document quotes around the number);
+4. then any source that has that number, nearest era first: a source of the same era
+   as is, one of another era only where it numbers like the document.
 When the rules of the record's era are loaded and lack the number, the reference stays
-unresolved: another version's rule of that number is usually another rule.
-"""
+unresolved: another version's rule of that number is usually another rule. So does a
+number no loaded version is shown to use as the document does (the rules are renumbered:
+2008's 306.5 is not today's 306.5)."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
 
+from kb.links.agreement import Numbering
 from kb.model import Record
 
 _CR_SOURCE = re.compile(r"cr-\d{4}-\d{2}-\d{2}")
@@ -62,8 +67,12 @@ def era_distance(a: str, b: str) -> int:
 class NumberIndex:
     """Records by (source, number), with the era of every source, resolving numbers."""
 
-    def __init__(self, records: Iterable[tuple[str, str, str, str]]) -> None:
-        """`records`: (number, source, era, record id), in document order."""
+    def __init__(self, records: Iterable[tuple[str, str, str, str]],
+                 numbering: Numbering | None = None) -> None:
+        """`records`: (number, source, era, record id), in document order; `numbering`
+        judges whether a source of another era numbers like the citing one (without it,
+        none is taken to)."""
+        self._numbering = numbering or Numbering(())
         self._by_number: dict[str, dict[str, str]] = defaultdict(dict)
         self.source_era: dict[str, str] = {}
         for number, source, era, record_id in records:
@@ -95,18 +104,25 @@ class NumberIndex:
         nearest = sorted(holders, key=lambda s: (not is_comprehensive_rules(s),
                                                  era_distance(self.source_era[s], era),
                                                  self.source_era[s], s))
+        for holder in nearest:
+            if self.source_era[holder] == era \
+                    or self._numbering.agrees(source, holder, number):
+                return holders[holder], ""
         if nearest:
-            return holders[nearest[0]], ""
+            return None, (f"no rules of era {era} have {number}; the rules {source} quotes "
+                          f"do not show that {', '.join(nearest)} number it the same way")
         return None, f"no rules of era {era} have {number}"
 
 
-def rule_index(records: Iterable[Record]) -> NumberIndex:
-    """The rule records by number."""
-    return NumberIndex((r.rule, r.source, era_of(r), r.id)
-                       for r in records if r.kind == "rule" and r.rule)
+def rule_index(records: list[Record], numbering: Numbering | None = None) -> NumberIndex:
+    """The rule records by number (`numbering`: of the same records, built if not given)."""
+    return NumberIndex(((r.rule, r.source, era_of(r), r.id)
+                        for r in records if r.kind == "rule" and r.rule),
+                       numbering or Numbering(records))
 
 
-def section_index(records: Iterable[Record]) -> NumberIndex:
+def section_index(records: list[Record], numbering: Numbering | None = None) -> NumberIndex:
     """The numbered section records (`1. Game Concepts`) by number."""
-    return NumberIndex((str(r.meta["number"]), r.source, era_of(r), r.id)
-                       for r in records if r.kind == "section" and r.meta.get("number"))
+    return NumberIndex(((str(r.meta["number"]), r.source, era_of(r), r.id)
+                        for r in records if r.kind == "section" and r.meta.get("number")),
+                       numbering or Numbering(records))
