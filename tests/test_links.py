@@ -112,6 +112,13 @@ def test_any_source_of_the_same_era_answers_as_is():
     assert build_links(records).refs(f"{BLOG}:card:x:ruling:1") == [f"{FAQ}:502.9"]
 
 
+def test_a_text_of_no_era_reads_the_newest_rules():
+    text = Record(id="note:1", kind="ruling", source="note", title="n", text="See rule 306.5.")
+    records = [text, rule(CR08, "306.5", "A creature attacks alone if ..."),
+               rule(CR12, "306.5", "Each planeswalker has ...")]
+    assert build_links(records).refs("note:1") == [f"{CR12}:306.5"]
+
+
 def test_numbering_evidence_is_the_quoted_siblings_around_a_number():
     quoted = [rule(THREAD, n, "x") for n in ("702.6", "702.6c", "702.8", "702.16a", "702.16c")]
     numbering = Numbering(quoted)

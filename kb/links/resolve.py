@@ -8,7 +8,8 @@ of the October 2008 Comprehensive Rules. In order of preference a number resolve
    that numbers that part of the rules as the document does (`kb.links.agreement`:
    judged from the rules the document quotes around the number);
 4. then any source that has that number, nearest era first: a source of the same era
-   as is, one of another era only where it numbers like the document.
+   as is, one of another era only where it numbers like the document (a text of no
+   known era has no numbering to disagree with: the nearest, today's, answers).
 When the rules of the record's era are loaded and lack the number, the reference stays
 unresolved: another version's rule of that number is usually another rule. So does a
 number no loaded version is shown to use as the document does (the rules are renumbered:
@@ -105,7 +106,7 @@ class NumberIndex:
                                                  era_distance(self.source_era[s], era),
                                                  self.source_era[s], s))
         for holder in nearest:
-            if self.source_era[holder] == era \
+            if not era or self.source_era[holder] == era \
                     or self._numbering.agrees(source, holder, number):
                 return holders[holder], ""
         if nearest:
