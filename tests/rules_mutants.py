@@ -78,7 +78,7 @@ MEANING: tuple[tuple[str, str, str], ...] = (
 ADDED = (" Then its controller loses 2 life.", " Then return it to its owner's hand.")
 REWORDINGS: tuple[tuple[str, str, str], ...] = (
     ("era", r"\benters the battlefield\b", "comes into play"),
-    ("era", r"\bthe battlefield\b", "play"),
+    ("era", r"\bon the battlefield\b", "in play"),
     ("era", r"\bexiles?\b(?! zone)", lambda m: "removes from the game"
      if m.group(0) == "exiles" else "remove from the game"),
     ("contraction", r"\bcan't\b", "cannot"),
@@ -142,16 +142,17 @@ def rewordings(record: Record) -> Iterator[tuple[str, Record]]:
             yield edited
 
 
-def sweep(records: Iterable[Record]) -> Tally:
-    """Validate every edit of every definition that passes as it stands."""
+def sweep(records: Iterable[Record], strict: bool = False) -> Tally:
+    """Validate every edit of every definition that passes as it stands (`strict`: also as
+    `mtgkb validate --strict`, where an unplaced sentence fails)."""
     tally = Tally()
     for record in records:
-        if check_definition(record).status != "ok":
+        if check_definition(record, strict=strict).status != "ok":
             continue
         for label, edited in meaning_edits(record):
             kind = label.split(":")[0]
             tally.meaning[kind] += 1
-            status = check_definition(edited).status
+            status = check_definition(edited, strict=strict).status
             if status in ("mismatch", "unread"):
                 tally.caught[kind] += 1
             elif status == "no-check":
@@ -160,7 +161,7 @@ def sweep(records: Iterable[Record]) -> Tally:
                 tally.misses.append(f"{record.id}: {label}")
         for label, edited in rewordings(record):
             tally.rewordings += 1
-            if check_definition(edited).status != "ok":
+            if check_definition(edited, strict=strict).status != "ok":
                 tally.flagged += 1
                 tally.false_flags.append(f"{record.id}: {label}")
     return tally
