@@ -248,12 +248,12 @@ def check_definition(record: Record, claims: Claims | None = None,
     result.form, result.before = index, form.before
     claims.read = read
     result.unread = claims.unread()
-    result.status = OK if ran else NO_CHECK
+    result.status = OK if ran else UNREAD  # no-check: only a keyword with no model
     result.details = [f"checked: {name}" for name in ran]
     if not ran:
-        result.details.append("the text states nothing the checks of "
+        result.details.append("unread: the text states nothing the checks of "
                               f"{spec.name} read ({', '.join(c.name for c in spec.checks)})")
-    if strict and (result.unread or not ran):
+    if strict and result.unread:
         result.status = UNREAD
         result.details += [f'unread: the reader cannot place "{s}"' for s in result.unread]
     return result
