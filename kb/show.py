@@ -8,7 +8,6 @@ the differences of wording.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,10 +81,6 @@ def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
         if number:
             steps.setdefault((number, record.era or record.date), []).append(record.source)
     return [(number, era, sources) for (number, era), sources in steps.items()]
-
-
-def _strip_number(text: str) -> str:
-    return re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", text)
 
 
 def describe(kb: KnowledgeBase, record: Record) -> Shown:
