@@ -55,6 +55,9 @@ HOOKS: dict[str, str] = {
                          "leave it on the battlefield (indestructible)",
     "blocked_by_group": "(game, attacker, ability, blockers) -> bool: False forbids this set "
                         "of blockers (menace: two or more)",
+    "each_creature": "(game, obj, ability) -> bool: a tap-creatures cost asks power N of each "
+                     "creature, not of their total (saddle's earlier rules; read through "
+                     "`game.spec`)",
     "counter_kinds": "(game, obj, counters) -> list[str]: proliferate's rule of which "
                      "counter kinds grow (read through `game.spec`, not asked of objects)",
 }
