@@ -157,12 +157,13 @@ class Claims:
     quotes: dict[str, str] = field(default_factory=dict)
     originals: dict[str, str] = field(default_factory=dict)  # sentence as written -> matching
     read: set[str] = field(default_factory=set)  # sentences a comparison or check consumed
+    found: set[str] = field(default_factory=set)  # the `says` patterns that matched
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (what `validate --json` shows as `claims`)."""
         data = asdict(self)
         data["amounts"] = [a.span for a in self.amounts]
-        for key in ("meaning", "sentences", "quotes", "forms", "originals", "read"):
+        for key in ("meaning", "sentences", "quotes", "forms", "originals", "read", "found"):
             data.pop(key)
         return data
 
@@ -184,7 +185,10 @@ class Claims:
     def says(self, pattern: str) -> str | None:
         """The first sentence (normalised, modern wording) matching a regex, or None."""
         found = next((s for s in self.sentences if re.search(pattern, s, re.I)), None)
-        return self.mark(found) if found is not None else None
+        if found is None:
+            return None
+        self.found.add(pattern)
+        return self.mark(found)
 
     def mark(self, sentence: str) -> str:
         """Note that a check read this sentence (of `sentences`); returns it."""

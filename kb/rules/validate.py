@@ -24,7 +24,7 @@ from typing import Any
 
 from kb.model import Record
 from kb.rules.claims import Claims, extract_claims, repair, rule_units, sentences
-from kb.rules.history import change, era_problem
+from kb.rules.history import change, clauses_missing, era_problem
 from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
 
 OK, MISMATCH, NO_CHECK, UNREAD = "ok", "mismatch", "no-check", "unread"
@@ -46,6 +46,7 @@ class DefinitionResult:
     before: str = ""  # for an earlier form: the change that replaced it
     agrees: tuple[int, ...] = ()  # every form the text agrees with (undated validation)
     unread: list[str] = field(default_factory=list)  # sentences the reader cannot place
+    found: frozenset[str] = frozenset()  # the anchor patterns the checks found in the text
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of one definition: keyword, record, source, status, claims,
@@ -228,7 +229,7 @@ def check_definition(record: Record, claims: Claims | None = None,
         result.details.append(f"no model of {record.title!r} yet")
         return result
     first: list[str] = []
-    agreeing: list[tuple[int, Keyword, list[str], set[str]]] = []
+    agreeing: list[tuple[int, Keyword, list[str], set[str], frozenset[str]]] = []
     for index, form in enumerate(spec.forms()):
         problems, ran = run_form(form, claims, record.era)
         first = first if index else problems
@@ -237,13 +238,17 @@ def check_definition(record: Record, claims: Claims | None = None,
             first = first or [late]
             continue
         if not problems:
-            agreeing.append((index, form, ran, set(claims.read)))
+            agreeing.append((index, form, ran, set(claims.read), frozenset(claims.found)))
             if ran and dated:
                 break
     if not agreeing:
         result.status, result.details = MISMATCH, first
         return result
-    index, form, ran, read = next((a for a in agreeing if a[2]), agreeing[0])
+    index, form, ran, read, result.found = next((a for a in agreeing if a[2]), agreeing[0])
+    missing = clauses_missing(spec, record, result.found) if dated else None
+    if missing:
+        result.status, result.details = MISMATCH, [missing]
+        return result
     result.agrees = tuple(a[0] for a in agreeing)
     result.form, result.before = index, form.before
     claims.read = read
@@ -263,6 +268,7 @@ def run_form(form: Keyword, claims: Claims, era: str) -> tuple[list[str], list[s
     """(differences, names of the checks that ran) of one form of a keyword's rules;
     `claims.read` then holds the sentences the checks read."""
     claims.read.clear()
+    claims.found.clear()
     problems = compare_claims(form, claims)
     ran = []
     with using_forms(form):
