@@ -296,15 +296,17 @@ def export(obj: Context, jsonl: bool) -> None:
 
 @main.command()
 @json_option()
+@click.option("--strict", is_flag=True,
+              help="A sentence the reader cannot place fails its definition (unread).")
 @click.pass_obj
-def validate(obj: Context, as_json: bool) -> None:
+def validate(obj: Context, as_json: bool, strict: bool) -> None:
     """Hold every keyword definition against the linked rules model (exit 1 on failures)."""
     from kb.rules.validate import validate as run_validation
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
     with KnowledgeBase(build.store) as kb:
-        report = run_validation(list(kb.records()))
+        report = run_validation(list(kb.records()), strict=strict)
     click.echo(report.to_json() if as_json else report.format_text())
     sys.exit(report.exit_code)
 

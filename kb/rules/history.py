@@ -16,9 +16,10 @@ import json
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from kb.rules.keywords import Keyword
+if TYPE_CHECKING:
+    from kb.rules.keywords import Keyword
 
 HISTORY_FILE = Path(__file__).with_name("history.json")
 Table = dict[str, dict[str, dict[str, str]]]
