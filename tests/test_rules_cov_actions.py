@@ -13,9 +13,11 @@ from kb.rules.keywords.adapt import adapt
 from kb.rules.keywords.amass import _scenario as amass_scenario
 from kb.rules.keywords.bolster import _scenario as bolster_scenario
 from kb.rules.keywords.connive import _scenario as connive_scenario
+from kb.rules.keywords.endure import _scenario as endure_scenario
 from kb.rules.keywords.exert import _scenario as exert_scenario
 from kb.rules.keywords.explore import _scenario as explore_scenario
 from kb.rules.keywords.goad import _scenario as goad_scenario
+from kb.rules.keywords.harness import _scenario as harness_scenario
 from kb.rules.keywords.investigate import _scenario as investigate_scenario
 from kb.rules.keywords.mill import _scenario as mill_scenario
 from kb.rules.keywords.monstrosity import monstrosity
@@ -125,7 +127,22 @@ CASES = [
       (r"not untap during", "untap during"), (r"can't be exerted", "can be exerted"),
       (r"expires during the same untap step", "expires during a different untap step")],
      []),
+    ("endure",
+     [(r"an N/N white Spirit", "an N/N black Spirit"), (r"unless they put N", "unless they put "
+                                                                               "two"),
+      (r"nothing happens", "a token is created")],
+     []),
+    ("harness",
+     [(r"If this permanent isn't harnessed, it becomes harnessed", "It becomes harnessed"),
+      (r"until it leaves the battlefield", "for the rest of the game")],
+     []),
 ]
+
+
+def test_endure_and_harness_in_the_model():
+    assert endure_scenario("", 3, True) == (3, [])
+    assert len(endure_scenario("", 3, False)[1]) == 1 and endure_scenario("", 0, False) == (0, [])
+    assert harness_scenario("") == (1, True, False)
 
 
 @pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])

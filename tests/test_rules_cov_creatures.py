@@ -13,11 +13,13 @@ from kb.rules.keywords._cov_tokens import read_tokens
 from kb.rules.keywords.afterlife import SPIRIT, _leaves
 from kb.rules.keywords.crew import _is_creature, crew
 from kb.rules.keywords.decayed import _scenario as decayed_scenario
+from kb.rules.keywords.exploit import _scenario as exploit_scenario
 from kb.rules.keywords.fabricate import SERVO, _enters
 from kb.rules.keywords.living_metal import _scenario as living_metal_scenario
 from kb.rules.keywords.mobilize import _attack
 from kb.rules.keywords.outlast import _scenario as outlast_scenario
 from kb.rules.keywords.riot import _enters as riot_enters
+from kb.rules.keywords.station import _scenario as station_scenario
 from kb.rules.keywords.toxic import _hit
 from kb.rules.validate import check_definition, claims_of, run_form
 from tests.cov_support import assert_keyword, definitions
@@ -99,7 +101,24 @@ CASES = [
       (r"Activate only as a sorcery\.", ""),
       (r"other untapped creatures you control", "other untapped creatures")],
      []),
+    ("station",
+     [(r"equal to the tapped creature's power", "equal to the tapped creature's toughness"),
+      (r"put a number of charge counters", "put a number of +1/+1 counters"),
+      (r"Tap another untapped creature", "Tap another creature")],
+     []),
+    ("exploit",
+     [(r"you may sacrifice a creature", "you sacrifice a creature"),
+      (r"you may sacrifice a creature", "you may sacrifice a permanent"),
+      (r"When this creature enters", "When this creature attacks")],
+     []),
 ]
+
+
+def test_station_and_exploit_in_the_model():
+    assert station_scenario("", 3, 5, False, True, False) == (True, {"charge": 3})
+    assert station_scenario("", 3, 5, False, True, True) == (False, {})
+    assert exploit_scenario("", "Bear") == (["Bear"], 1)
+    assert exploit_scenario("", "Land") == ([], 0)
 
 
 def test_saddle_total_power_is_a_rules_change():
