@@ -19,14 +19,14 @@ from pathlib import Path
 
 # lowest first; modules of one layer may import each other, never a higher layer's
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors")),
+    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording")),
     ("model", ("kb.model",)),
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths")),
     ("build", ("kb.build",)),
-    ("query and rules", ("kb.search", "kb.show", "kb.rules")),
+    ("query and rules", ("kb.search", "kb.show", "kb.diff", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )

@@ -24,10 +24,10 @@ def test_search_json_has_the_contract_fields(shipped_home: Path) -> None:
     code, out, _ = run(shipped_home, "search", "attacks alone", "--json", "--limit", "5")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"query", "total", "results"}
+    assert {"query", "total", "results", "did_you_mean"} <= set(data)
     assert data["query"] == "attacks alone" and data["total"] >= len(data["results"]) > 0
     for result in data["results"]:
-        assert set(result) == {*EXPORT_FIELDS, "score", "snippet"}
+        assert {*EXPORT_FIELDS, "score", "snippet", "versions"} <= set(result)
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)
 
