@@ -8,11 +8,14 @@ from __future__ import annotations
 import pytest
 
 from kb.rules.keywords import spec_for
+from kb.rules.keywords._cov_limits import _scenario as limit_scenario
 from kb.rules.keywords._cov_tapcost import _scenario as tap_scenario
 from kb.rules.keywords._cov_tokens import read_tokens
 from kb.rules.keywords.afterlife import SPIRIT, _leaves
+from kb.rules.keywords.boast import MODEL as BOAST
 from kb.rules.keywords.crew import _is_creature, crew
 from kb.rules.keywords.decayed import _scenario as decayed_scenario
+from kb.rules.keywords.exhaust import MODEL as EXHAUST
 from kb.rules.keywords.exploit import _scenario as exploit_scenario
 from kb.rules.keywords.fabricate import SERVO, _enters
 from kb.rules.keywords.living_metal import _scenario as living_metal_scenario
@@ -21,6 +24,7 @@ from kb.rules.keywords.outlast import _scenario as outlast_scenario
 from kb.rules.keywords.riot import _enters as riot_enters
 from kb.rules.keywords.station import _scenario as station_scenario
 from kb.rules.keywords.toxic import _hit
+from kb.rules.keywords.tribute import _enters as tribute_enters
 from kb.rules.validate import check_definition, claims_of, run_form
 from tests.cov_support import assert_keyword, definitions
 
@@ -111,7 +115,27 @@ CASES = [
       (r"you may sacrifice a creature", "you may sacrifice a permanent"),
       (r"When this creature enters", "When this creature attacks")],
      []),
+    ("boast",
+     [(r"Activate (this ability )?only if this creature attacked this turn and only once each "
+       r"turn", "Activate only once each turn"),
+      (r"only once each turn\.", "only once."),
+      (r"if this creature attacked this turn and ", "")],
+     [(r"Activate only", "Activate this ability only")]),
+    ("exhaust",
+     [(r"Activate only once\.", "Activate only once each turn."),
+      (r"Activate only once\.", "Activate only if this creature attacked this turn.")],
+     []),
+    ("tribute",
+     [(r"That player may", "That player must"), (r"choose an opponent", "choose a player"),
+      (r"didn't have the creature", "did have the creature")],
+     []),
 ]
+
+
+def test_limits_and_tribute_in_the_model():
+    assert limit_scenario("", "boast", BOAST) == [False, True, False, True, False]
+    assert limit_scenario("", "exhaust", EXHAUST) == [True, False, False, False, False]
+    assert tribute_enters("", True) == (3, False) and tribute_enters("", False) == (0, True)
 
 
 def test_station_and_exploit_in_the_model():
