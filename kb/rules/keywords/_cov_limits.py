@@ -82,7 +82,8 @@ def check_limit(claims: Claims, era: str, name: str, model: Limit) -> list[str] 
     said = read_limit(text)
     if said is None:
         return [f'the text limits {name} in a way the model does not read ("{text}")']
-    expected, uses = [], []
+    expected: list[bool] = []
+    uses: list[int] = []
     for when, attacks in STEPS:
         ok = not ((said.attacked and not attacks) or (said.each_turn and when in uses)
                   or (said.once and uses))
