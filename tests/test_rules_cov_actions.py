@@ -12,6 +12,7 @@ from kb.rules.game import Game
 from kb.rules.keywords.adapt import adapt
 from kb.rules.keywords.amass import _scenario as amass_scenario
 from kb.rules.keywords.bolster import _scenario as bolster_scenario
+from kb.rules.keywords.collect_evidence import _try as evidence_try
 from kb.rules.keywords.connive import _scenario as connive_scenario
 from kb.rules.keywords.endure import _scenario as endure_scenario
 from kb.rules.keywords.exert import _scenario as exert_scenario
@@ -23,6 +24,7 @@ from kb.rules.keywords.mill import _scenario as mill_scenario
 from kb.rules.keywords.monstrosity import monstrosity
 from kb.rules.keywords.support import _scenario as support_scenario
 from kb.rules.keywords.surveil import _scenario as surveil_scenario
+from kb.rules.keywords.suspect import _scenario as suspect_scenario
 from tests.cov_support import assert_keyword
 
 
@@ -136,7 +138,22 @@ CASES = [
      [(r"If this permanent isn't harnessed, it becomes harnessed", "It becomes harnessed"),
       (r"until it leaves the battlefield", "for the rest of the game")],
      []),
+    ("suspect",
+     [(r"has menace and", "has flying and"), (r"This creature can't block", "This creature can "
+                                                                            "block"),
+      (r"can't become suspected again", "can become suspected again")],
+     []),
+    ("collect evidence",
+     [(r"total mana value N or greater", "total mana value N or less"),
+      (r"from your graveyard", "from an opponent's graveyard")],
+     []),
 ]
+
+
+def test_suspect_and_collect_evidence_in_the_model():
+    assert suspect_scenario("") == (False, False, False)
+    assert evidence_try("", (1, 2, 4), (1, 2), "mine") == (True, [1, 2])
+    assert evidence_try("", (1, 2, 4), (1,), "mine") == (False, [])
 
 
 def test_endure_and_harness_in_the_model():
