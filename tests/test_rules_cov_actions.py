@@ -11,12 +11,14 @@ from kb.rules.checks import creature
 from kb.rules.game import Game
 from kb.rules.keywords.adapt import adapt
 from kb.rules.keywords.amass import _scenario as amass_scenario
+from kb.rules.keywords.ascend import _scenario as ascend_scenario
 from kb.rules.keywords.bolster import _scenario as bolster_scenario
 from kb.rules.keywords.collect_evidence import _try as evidence_try
 from kb.rules.keywords.connive import _scenario as connive_scenario
 from kb.rules.keywords.endure import _scenario as endure_scenario
 from kb.rules.keywords.exert import _scenario as exert_scenario
 from kb.rules.keywords.explore import _scenario as explore_scenario
+from kb.rules.keywords.forage import _try as forage_try
 from kb.rules.keywords.goad import _scenario as goad_scenario
 from kb.rules.keywords.harness import _scenario as harness_scenario
 from kb.rules.keywords.investigate import _scenario as investigate_scenario
@@ -147,7 +149,21 @@ CASES = [
      [(r"total mana value N or greater", "total mana value N or less"),
       (r"from your graveyard", "from an opponent's graveyard")],
      []),
+    ("forage",
+     [(r"Exile three cards", "Exile two cards"), (r"sacrifice a Food", "sacrifice a Clue")],
+     []),
+    ("ascend",
+     [(r"ten or more permanents", "eleven or more permanents"),
+      (r"for the rest of the game", "until end of turn"),
+      (r"ten or more permanents and you", "ten or more creatures and you")],
+     []),
 ]
+
+
+def test_forage_and_ascend_in_the_model():
+    assert forage_try("", 4, True, "exile") == (True, 3, 1)
+    assert forage_try("", 2, False, "exile") == (False, 0, 0)
+    assert ascend_scenario("") == [False, True, True]
 
 
 def test_suspect_and_collect_evidence_in_the_model():
