@@ -12,6 +12,7 @@ from kb.rules.keywords._cov_limits import _scenario as limit_scenario
 from kb.rules.keywords._cov_tapcost import _scenario as tap_scenario
 from kb.rules.keywords._cov_tokens import read_tokens
 from kb.rules.keywords.afterlife import SPIRIT, _leaves
+from kb.rules.keywords.backup import _scenario as backup_scenario
 from kb.rules.keywords.boast import MODEL as BOAST
 from kb.rules.keywords.crew import _is_creature, crew
 from kb.rules.keywords.decayed import _scenario as decayed_scenario
@@ -129,7 +130,18 @@ CASES = [
      [(r"That player may", "That player must"), (r"choose an opponent", "choose a player"),
       (r"didn't have the creature", "did have the creature")],
      []),
+    ("backup",
+     [(r"printed below this one", "printed above this one"),
+      (r"until end of turn", "for as long as it remains on the battlefield"),
+      (r"If that's another creature", "If that's this creature"),
+      (r"on target creature\.", "on this creature.")],
+     []),
 ]
+
+
+def test_backup_in_the_model():
+    assert backup_scenario("", True) == ({"Hero": 0, "Bear": 3}, ["flying"], [])
+    assert backup_scenario("", False) == ({"Hero": 3, "Bear": 0}, [], [])
 
 
 def test_limits_and_tribute_in_the_model():
