@@ -16,6 +16,7 @@ from kb.rules.keywords.bargain import _cast as bargain_cast
 from kb.rules.keywords.escalate import _cast as escalate_cast
 from kb.rules.keywords.escape import MODEL as ESCAPE
 from kb.rules.keywords.improvise import cast_improvised
+from kb.rules.keywords.offspring import _scenario as offspring_scenario
 from kb.rules.keywords.spectacle import MODEL as SPECTACLE
 from kb.rules.keywords.undaunted import _cast
 from kb.rules.keywords.ward import _scenario as ward_scenario
@@ -120,7 +121,18 @@ CASES = [
       (r"you may sacrifice", "you sacrifice"),
       (r"artifact, enchantment, or token", "creature")],
      []),
+    ("offspring",
+     [(r"except it's 1/1", "except it's 2/2"), (r"if its offspring cost was paid",
+                                                "if its offspring cost was not paid"),
+      (r"You may pay an additional \[cost\]", "You may pay [cost] rather than its mana cost"),
+      (r"create a token", "create two tokens")],
+     []),
 ]
+
+
+def test_offspring_in_the_model():
+    assert offspring_scenario("", True) == (5, [("Mouse", 1, 1)])
+    assert offspring_scenario("", False) == (3, [])
 
 
 @pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])
