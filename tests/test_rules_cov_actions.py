@@ -27,6 +27,7 @@ from kb.rules.keywords.monstrosity import monstrosity
 from kb.rules.keywords.support import _scenario as support_scenario
 from kb.rules.keywords.surveil import _scenario as surveil_scenario
 from kb.rules.keywords.suspect import _scenario as suspect_scenario
+from kb.rules.keywords.time_travel import _try as time_try
 from tests.cov_support import assert_keyword
 
 
@@ -157,7 +158,18 @@ CASES = [
       (r"for the rest of the game", "until end of turn"),
       (r"ten or more permanents and you", "ten or more creatures and you")],
      []),
+    ("time travel",
+     [(r"permanents you control", "permanents an opponent controls"),
+      (r"put a time counter on it", "put two time counters on it"),
+      (r"suspended cards you own in exile", "suspended cards you own in your graveyard")],
+     []),
 ]
+
+
+def test_time_travel_in_the_model():
+    assert time_try("", "Clock", "battlefield", "mine", 2, True) == (True, 3)
+    assert time_try("", "Relic", "battlefield", "mine", 0, True) == (False, 0)
+    assert time_try("", "Rift", "exile", "mine", 2, False) == (True, 1)
 
 
 def test_forage_and_ascend_in_the_model():
