@@ -18,6 +18,7 @@ from kb.rules.keywords.escape import MODEL as ESCAPE
 from kb.rules.keywords.improvise import cast_improvised
 from kb.rules.keywords.offspring import _scenario as offspring_scenario
 from kb.rules.keywords.spectacle import MODEL as SPECTACLE
+from kb.rules.keywords.squad import _scenario as squad_scenario
 from kb.rules.keywords.undaunted import _cast
 from kb.rules.keywords.ward import _scenario as ward_scenario
 from tests.cov_support import assert_keyword
@@ -127,10 +128,16 @@ CASES = [
       (r"You may pay an additional \[cost\]", "You may pay [cost] rather than its mana cost"),
       (r"create a token", "create two tokens")],
      []),
+    ("squad",
+     [(r" any number of times", ""), (r"for each time its squad cost was paid", "once"),
+      (r"As an additional cost to cast this spell, you may pay \[cost\]",
+       "You may pay [cost] rather than its mana cost")],
+     []),
 ]
 
 
 def test_offspring_in_the_model():
+    assert squad_scenario("", 3) == (8, 3) and squad_scenario("", 0) == (2, 0)
     assert offspring_scenario("", True) == (5, [("Mouse", 1, 1)])
     assert offspring_scenario("", False) == (3, [])
 
