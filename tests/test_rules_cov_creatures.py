@@ -22,6 +22,7 @@ from kb.rules.keywords.fabricate import SERVO, _enters
 from kb.rules.keywords.living_metal import _scenario as living_metal_scenario
 from kb.rules.keywords.mobilize import _attack
 from kb.rules.keywords.outlast import _scenario as outlast_scenario
+from kb.rules.keywords.ravenous import _scenario as ravenous_scenario
 from kb.rules.keywords.riot import _enters as riot_enters
 from kb.rules.keywords.station import _scenario as station_scenario
 from kb.rules.keywords.toxic import _hit
@@ -136,7 +137,15 @@ CASES = [
       (r"If that's another creature", "If that's this creature"),
       (r"on target creature\.", "on this creature.")],
      []),
+    ("ravenous",
+     [(r"if X is 5 or more", "if X is 6 or more"), (r"draw a card", "draw two cards"),
+      (r"enters( the battlefield)? with X \+1/\+1", "enters with X -1/-1")],
+     []),
 ]
+
+
+def test_ravenous_in_the_model():
+    assert ravenous_scenario("", 3) == (3, 0) and ravenous_scenario("", 5) == (5, 1)
 
 
 def test_backup_in_the_model():
