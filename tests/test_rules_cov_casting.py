@@ -13,6 +13,7 @@ from kb.rules.keywords._casting import legal, spending
 from kb.rules.keywords._cov_altcost import set_up
 from kb.rules.keywords.bargain import OFFERS
 from kb.rules.keywords.bargain import _cast as bargain_cast
+from kb.rules.keywords.disturb import _face as disturb_face
 from kb.rules.keywords.escalate import _cast as escalate_cast
 from kb.rules.keywords.escape import MODEL as ESCAPE
 from kb.rules.keywords.improvise import cast_improvised
@@ -133,7 +134,16 @@ CASES = [
       (r"As an additional cost to cast this spell, you may pay \[cost\]",
        "You may pay [cost] rather than its mana cost")],
      []),
+    ("disturb",
+     [(r"transformed from your graveyard", "transformed from your hand"),
+      (r"with its back face up", "with its front face up"),
+      (r"rather than its mana cost", "in addition to its mana cost")],
+     []),
 ]
+
+
+def test_disturb_in_the_model():
+    assert disturb_face("") == "back"
 
 
 def test_offspring_in_the_model():
