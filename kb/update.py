@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin
 
+from kb import rulenum
 from kb.errors import MtgkbError
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
@@ -151,7 +152,7 @@ def check_rules(text: str, where: str) -> tuple[str, list[Any]]:
     if not date:
         raise UpdateError(f"{where}: no effective date (\"These rules are effective as of …\")")
     lines = [line.replace("_", "").strip().lower() for line in text.split("\n")]
-    first_rule = next((i for i, line in enumerate(lines) if re.match(r"\d{3}\.\d+", line)),
+    first_rule = next((i for i, line in enumerate(lines) if re.match(rulenum.RULE, line)),
                       len(lines))
     missing = []
     if "contents" not in lines[:first_rule]:
