@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths")),
     ("build", ("kb.build",)),
-    ("query and rules", ("kb.search", "kb.show", "kb.diff", "kb.rules")),
+    ("query and rules", ("kb.search", "kb.search_versions", "kb.search_pointers", "kb.show",
+                         "kb.diff", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )
