@@ -43,7 +43,8 @@ class Context:
         return default_home()
 
     def build(self, force: bool = False) -> Any:
-        """The built knowledge base, building it first if the sources changed."""
+        """The built knowledge base, building it first if the sources changed (a reader
+        does not wait for another process's build: it answers from the current one)."""
         from kb.freshness import fresh_build
 
         if not force and (build := fresh_build(self.data, self.home)):
@@ -51,7 +52,19 @@ class Context:
         from kb.build import ensure_built
 
         return guarded(lambda: ensure_built(self.data, self.home, progress=_progress(),
-                                            force=force))
+                                            force=force, wait=force))
+
+    def store_build(self) -> Any:
+        """The build, its store checked to open: a damaged store is built again, once."""
+        from kb.store import store_problem
+
+        build = self.build()
+        if store_problem(build.store) is None:
+            return build
+        build = self.build(force=True)
+        if problem := store_problem(build.store):
+            fail(f"the knowledge base store is damaged ({problem})")
+        return build
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -79,7 +92,7 @@ def _progress() -> Any:
 
     def report(step: str) -> None:
         click.echo(f"\r\033[K  building the knowledge base: {step}", err=True, nl=False)
-        if step == "index":
+        if step.startswith(("done", "another process", "waiting")):
             click.echo("", err=True)
 
     return report
@@ -153,7 +166,7 @@ def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
     from kb.show import describe, find
     from kb.store import KnowledgeBase
 
-    build = obj.build()
+    build = obj.store_build()
     with KnowledgeBase(build.store) as kb:
         records = find(kb, ref, source)
         if not records:
@@ -173,19 +186,21 @@ def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @click.pass_obj
 def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) -> None:
-    """Rebuild the knowledge base, adding the given files (format sniffed)."""
-    from kb.build import add_files, reset_added
+    """Rebuild the knowledge base, adding the given files (format sniffed); a file is kept
+    only when the build with it succeeds."""
+    from kb.build import add_files
 
     for path in paths:
         if not path.is_file():
             fail(f"{path}: no such file")
-    if reset:
-        guarded(lambda: reset_added(obj.home))
-    if paths:
-        from ingest.source import load_manifest
-
-        guarded(lambda: add_files(obj.home, list(paths), shipped=load_manifest(obj.data)))
-    build = obj.build(force=True)
+    if paths or reset:
+        done = guarded(lambda: add_files(obj.home, list(paths), data_dir=obj.data,
+                                         progress=_progress(), reset=reset))
+        for note in done.skipped:
+            click.echo(f"mtgkb: {note}", err=True)
+        build = done.build
+    else:
+        build = obj.build(force=True)
     if as_json:
         _emit_json({"counts": build.counts, "damage": build.damage})
         return
@@ -201,7 +216,7 @@ def export(obj: Context, jsonl: bool) -> None:
     """Print every record (fields as DESIGN.md's table)."""
     from kb.store import KnowledgeBase
 
-    build = obj.build()
+    build = obj.store_build()
     out = sys.stdout
     with KnowledgeBase(build.store) as kb:
         for record in kb.records():
@@ -216,7 +231,7 @@ def validate(obj: Context, as_json: bool) -> None:
     from kb.rules.validate import validate as run_validation
     from kb.store import KnowledgeBase
 
-    build = obj.build()
+    build = obj.store_build()
     with KnowledgeBase(build.store) as kb:
         report = run_validation(list(kb.records()))
     click.echo(report.to_json() if as_json else report.format_text())
@@ -231,7 +246,7 @@ def html(obj: Context, output: Path) -> None:
     """Write the static, cross-linked HTML reference site."""
     from kb.html.site import write_site
 
-    build = obj.build()
+    build = obj.store_build()
     summary = guarded(lambda: write_site(build, output, progress=sys.stderr.isatty()))
     click.echo(summary)
 
@@ -273,3 +288,9 @@ def run() -> None:
         main()
     except BrokenPipeError:
         os._exit(0)
+    except Exception as exc:
+        import sqlite3
+
+        if isinstance(exc, sqlite3.DatabaseError):  # damaged past what store_build checks
+            fail(f"the knowledge base store is damaged ({exc}); `mtgkb ingest` builds it again")
+        raise

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -161,7 +160,7 @@ def build_index(records: Sequence[Record], folder: Path) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
-    procs = min(2, os.cpu_count() or 1) if len(records) >= PARALLEL_FROM else 1
+    procs = 1  # one writer process: forked workers could outlive a killed build
     writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
     name_words: set[str] = set()
     for record in records:
