@@ -29,7 +29,17 @@ if TYPE_CHECKING:
 
     from kb.model import Record
 
+
 INDEX_NAME = "records"
+
+
+def unreadable_errors() -> tuple[type[Exception], ...]:
+    """What opening a removed or damaged index raises (files gone, a segment unreadable)."""
+    from whoosh import index
+
+    return (OSError, index.IndexError)
+
+
 NAMES_FILE = "names.json"
 RENAMES_FILE = "renames.json"
 # The fields a word of a query may match, each record scored by its best field.
