@@ -24,8 +24,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
-    ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths")),
-    ("build", ("kb.build",)),
+    ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths", "kb.homelock")),
+    ("build", ("kb.build", "kb.parsecache")),
     ("query and rules", ("kb.search", "kb.show", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 PACKAGES = ("kb", "ingest")
 # ingest is the way in: only the modules that run a build (and the CLI) use the parsers;
 # the rest of kb works on records and the vocabulary layer
-INGEST_USERS = ("ingest", "kb.build", "kb.cli", "kb.paths")
+INGEST_USERS = ("ingest", "kb.build", "kb.parsecache", "kb.cli", "kb.paths")
 
 
 def module_name(root: Path, path: Path) -> str:
