@@ -46,7 +46,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     raw = bytearray(SEEDS[draw(st.sampled_from(sorted(SEEDS)))])
     for _ in range(draw(st.integers(0, 4))):
         kind = draw(st.sampled_from(["cut", "flip", "long-line", "huge-name", "control",
-                                     "encode", "drop-lines", "json-escape"]))
+                                     "encode", "drop-lines", "json-escape", "long-title"]))
         at = draw(st.integers(0, max(0, len(raw) - 1)))
         if kind == "cut":
             raw = raw[:at]
@@ -68,6 +68,13 @@ def mutated(draw: st.DrawFn) -> bytes:
             lines = bytes(raw).split(b"\n")
             keep = draw(st.integers(1, 5))
             raw = bytearray(b"\n".join(lines[::keep]))
+        elif kind == "long-title":  # a card or keyword name hundreds of characters long
+            words = b" ".join([b"Angel", b"of", b"Grace"] * draw(st.integers(30, 300)))
+            found = raw.find(b'"name": "')
+            if found >= 0:
+                raw[found + 9:found + 9] = words
+            else:
+                raw[at:at] = b"\n702.99. " + words + b"\n\n702.99a " + words + b" is an ability.\n"
         else:
             raw[at:at] = draw(st.sampled_from([b"\\ud800", b"\\udfff x", b"\\u0000", b'\\"']))
     return bytes(raw)
