@@ -173,6 +173,17 @@ def _bounds(lines: list[str]) -> tuple[int, int, int, int]:
     return start, credits, end, end
 
 
+def missing_parts(text: str) -> list[str]:
+    """The parts every published CR has after its rules and this text lacks: a `Glossary`
+    and then `Credits` (a file cut off mid-way lacks one or both)."""
+    lines = text.split("\n")
+    end = len(lines)
+    first = next((i for i, line in enumerate(lines) if _DETAIL_RULE.match(line)), end)
+    glossary = _find(lines, "glossary", first, end)
+    credits = _find(lines, "credits", glossary if glossary < end else first, end)
+    return [part for part, at in (("a glossary", glossary), ("credits", credits)) if at == end]
+
+
 def _find(lines: list[str], word: str, start: int, end: int) -> int:
     """Index of the first line in lines[start:end] that is just `word`, else `end`."""
     return next((i for i in range(start, end) if _bare(lines[i]) == word), end)

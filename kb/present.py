@@ -40,8 +40,9 @@ def _wrap(text: str, indent: str = "    ", width: int = 96) -> str:
     return "\n".join(out)
 
 
-def format_search(result: SearchResult, color: bool = False) -> str:
-    """Numbered results: kind, title, source and rule, links, then the snippet."""
+def format_search(result: SearchResult, color: bool = False, explain: bool = False) -> str:
+    """Numbered results: kind, title, source and rule, links, then the snippet; the other
+    versions of the same rule (and with `explain` the score's parts)."""
     lines = []
     if result.did_you_mean:
         lines.append(f"Did you mean: {_style(result.did_you_mean, BOLD, color)}?")
@@ -69,6 +70,14 @@ def format_search(result: SearchResult, color: bool = False) -> str:
                           + (f" (+{len(r['refs']) - 6})" if len(r["refs"]) > 6 else ""))
         if extras:
             lines.append(_style("    " + " | ".join(extras), DIM, color))
+        if hit.versions:
+            also = [f"{v.get('date') or v['source']} {v.get('rule') or v['source']}"
+                    for v in hit.versions[:6]]
+            more = f" (+{len(hit.versions) - 6})" if len(hit.versions) > 6 else ""
+            lines.append(_style("    also " + ", ".join(also) + more, DIM, color))
+        if explain:
+            lines.append(_style(f"    score {hit.score:.3f} = " + ", ".join(
+                f"{k} {v:.3f}" for k, v in hit.parts.items()), DIM, color))
         lines.append(_style(f"    id {r['id']}", DIM, color))
     return "\n".join(lines)
 
