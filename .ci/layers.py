@@ -25,16 +25,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths", "kb.homelock")),
-    ("build", ("kb.build", "kb.parsecache")),
+    ("build", ("kb.build", "kb.parsecache", "kb.update")),
     ("query and rules", ("kb.search", "kb.search_pointers", "kb.search_versions", "kb.show",
-                         "kb.diff", "kb.rules")),
+                         "kb.diff", "kb.superseded", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )
 PACKAGES = ("kb", "ingest")
 # ingest is the way in: only the modules that run a build (and the CLI) use the parsers;
 # the rest of kb works on records and the vocabulary layer
-INGEST_USERS = ("ingest", "kb.build", "kb.parsecache", "kb.cli", "kb.paths")
+INGEST_USERS = ("ingest", "kb.build", "kb.parsecache", "kb.update", "kb.cli", "kb.paths")
 
 
 def module_name(root: Path, path: Path) -> str:

@@ -147,9 +147,31 @@ def main(ctx: click.Context, data: Path | None, home: Path | None) -> None:
     ctx.obj = Context(data, home)
 
 
+def _valid_kind(ctx: click.Context, param: click.Parameter, kind: str | None) -> str | None:
+    """An unknown kind: one line naming the valid ones, exit 2."""
+    if kind is not None and kind not in KINDS:
+        raise CliError(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+    return kind
+
+
+def _check_source(build: Any, source: str | None) -> None:
+    """An unknown source id: one line naming the valid ones, exit 2."""
+    if source is None:
+        return
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(build.store) as kb:
+        known = [s["id"] for s in kb.sources()]
+    if source not in known:
+        raise CliError(f"unknown source {source!r} (sources: {', '.join(known)})")
+
+
+KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
+
+
 @main.command()
 @click.argument("query")
-@click.option("--kind", type=click.Choice(KINDS), help="Only records of this kind.")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
 @click.option("--source", help="Only records of this source id.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]),
@@ -167,9 +189,16 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     try:
         searcher = Searcher(build.index)
     except unreadable_errors():  # a damaged build (files removed by hand): build it again, once
-        searcher = Searcher(obj.build(force=True).index)
+        build = obj.build(force=True)
+        searcher = Searcher(build.index)
+    _check_source(build, source)
     result = searcher.search(query, kind=kind, source=source, limit=limit,
                              as_of=as_of.date().isoformat() if as_of else None)
+    from kb.store import KnowledgeBase
+    from kb.superseded import mark_hits
+
+    with KnowledgeBase(build.store) as kb:
+        mark_hits(kb, result.hits)
     if as_json:
         _emit_json(result.to_json(explain=explain))
         return
@@ -180,62 +209,83 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
 
 @main.command()
 @click.argument("ref")
-@click.option("--source", help="Pick the version/source of a rule number.")
+@click.option("--source", help="Only records of this source id (a rule's version).")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
+@click.option("--all-versions", is_flag=True, help="Print every version in full.")
 @json_option()
 @click.pass_obj
-def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
-    """Show a rule, card, keyword or record with its links and lineage."""
-    from kb.show import describe, find
+def show(obj: Context, ref: str, source: str | None, kind: str | None, all_versions: bool,
+         as_json: bool) -> None:
+    """Show a rule, keyword, glossary term, card or record: the newest version in full with
+    its subrules, rulings and Q&A, other versions one line each."""
+    from kb.show import arrange, lookup
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
+    _check_source(build, source)
     with KnowledgeBase(build.store) as kb:
-        records = find(kb, ref, source)
-        if not records:
+        found = lookup(kb, ref, source, kind)
+        if found.candidates:
+            raise CliError(f"{ref!r} could be: {'; '.join(found.candidates)} "
+                           "(show one of them)")
+        if not found.records:
             raise CliError(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
-        shown = [describe(kb, r) for r in records]
+        shown = arrange(kb, found, all_versions)
     if as_json:
-        _emit_json({"ref": ref, "records": [s.to_json() for s in shown]})
+        data: dict[str, Any] = {"ref": ref, "records": [s.to_json() for s in shown]}
+        if found.read_as:
+            data["read_as"] = found.read_as
+        _emit_json(data)
         return
     from kb.present import format_shown
 
-    click.echo(format_shown(shown, color=sys.stdout.isatty()))
+    _emit_text(format_shown(shown, color=sys.stdout.isatty(), all_versions=all_versions,
+                            read_as=found.read_as))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--reset", is_flag=True, help="Forget files added earlier with `ingest PATH`.")
 @json_option("Print the counts as JSON.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Report the capture damage of every source, not only of the added files.")
 @click.pass_obj
-def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) -> None:
+def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
+           verbose: bool) -> None:
     """Rebuild the knowledge base, adding the given files (format sniffed); a file is kept
-    only when the build with it succeeds."""
+    only when the build with it succeeds. Reports the capture damage noticed in the files
+    added."""
     from kb.build import add_files
 
     for path in paths:
         if not path.is_file():
             raise CliError(f"{path}: no such file")
+    added: set[str] = set()
     if paths or reset:
         done = add_files(obj.home, list(paths), data_dir=obj.data, progress=_progress(),
                          reset=reset)
         for note in done.skipped:
             click.echo(f"mtgkb: {note}", err=True)
         build = done.build
+        added = {source.id for source in done.added}
     else:
         build = obj.build(force=True)
+    damage = {source: notes for source, notes in build.damage.items()
+              if verbose or source in added}
     if as_json:
-        _emit_json({"counts": build.counts, "damage": build.damage})
+        _emit_json({"counts": build.counts, "damage": damage})
         return
     from kb.present import format_counts
 
-    click.echo(format_counts(build.counts, build.damage))
+    click.echo(format_counts(build.counts, damage))
 
 
 @main.command()
-@click.option("--jsonl", is_flag=True, required=True, help="One JSON record per line.")
+@click.option("--jsonl", is_flag=True,
+              help="One JSON record per line (the default; accepted for scripts).")
 @click.pass_obj
 def export(obj: Context, jsonl: bool) -> None:
-    """Print every record (fields as DESIGN.md's table)."""
+    """Print every record as JSON lines (fields as in the README's record table)."""
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
@@ -301,6 +351,40 @@ def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
     from kb.present import format_diff
 
     _emit_text(format_diff(result, color=sys.stdout.isatty()))
+
+
+@main.command()
+@click.option("--mtgjson", "set_code", metavar="SET",
+              help="Fetch this MTGJSON set file (e.g. M10) instead of the rules.")
+@click.option("--rules-page", metavar="URL",
+              help="The page that links the rules text (default: Wizards' rules page; "
+                   "or $MTGKB_RULES_PAGE).")
+@click.option("--mtgjson-url", metavar="TEMPLATE",
+              help="MTGJSON URL with {set} (default https://mtgjson.com/api/v5/{set}.json; "
+                   "or $MTGKB_MTGJSON_URL).")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.01, 600),
+              help="Seconds to wait for each answer.")
+@json_option("Print what was done as JSON.")
+@click.pass_obj
+def update(obj: Context, set_code: str | None, rules_page: str | None,
+           mtgjson_url: str | None, timeout: float, as_json: bool) -> None:
+    """Fetch the newest Comprehensive Rules (or an MTGJSON set) and add it, whole or not
+    at all."""
+    from kb.update import UpdateError, update_rules, update_set
+
+    try:
+        if set_code:
+            outcome = update_set(obj.home, obj.data, set_code, mtgjson_url, timeout,
+                                 progress=_progress())
+        else:
+            outcome = update_rules(obj.home, obj.data, rules_page, timeout,
+                                   progress=_progress())
+    except UpdateError as exc:
+        raise CliError(f"update: {exc}; nothing changed") from exc
+    if as_json:
+        _emit_json(outcome.to_json())
+    else:
+        click.echo(outcome.message())
 
 
 def run() -> None:

@@ -184,7 +184,7 @@ def test_a_bug_is_not_turned_into_a_usage_error(shipped_home: Path, monkeypatch)
     def broken(*args: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(kb.show, "find", broken)
+    monkeypatch.setattr(kb.show, "lookup", broken)
     result = CliRunner().invoke(main, ["--home", str(shipped_home), "--data", str(DATA),
                                        "show", "702.81a"])
     assert result.exit_code == 1 and isinstance(result.exception, RuntimeError)
@@ -201,3 +201,36 @@ def test_search_rebuilds_an_index_whose_files_were_removed(tmp_path: Path) -> No
         path.unlink()
     code, out, err = run(home, "search", "exalted", "--json")
     assert code == 0 and json.loads(out)["results"], err
+
+
+def test_export_defaults_to_json_lines(shipped_home: Path) -> None:
+    code, plain, _ = run(shipped_home, "export")
+    assert code == 0 and plain == run(shipped_home, "export", "--jsonl")[1]
+    assert all(json.loads(line)["id"] for line in plain.splitlines()[:50])
+
+
+@pytest.mark.parametrize("args", [("search", "exalted", "--kind", "rules"),
+                                  ("search", "exalted", "--source", "cr-1999-01-01"),
+                                  ("show", "exalted", "--kind", "keywords"),
+                                  ("show", "702.83", "--source", "nope")])
+def test_unknown_kind_or_source_lists_the_valid_ones(shipped_home: Path,
+                                                     args: tuple[str, ...]) -> None:
+    code, out, err = run(shipped_home, *args)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert ("glossary" in err) if "--kind" in args else ("cr-2026-01-16" in err)
+
+
+def test_show_kind_filters_the_readings_of_a_name(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "exalted", "--kind", "glossary", "--json")
+    assert code == 0 and {r["kind"] for r in json.loads(out)["records"]} == {"glossary"}
+
+
+def test_ingest_reports_damage_of_added_files_only(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    code, out, _ = run(home, "ingest")
+    assert code == 0 and "capture damage" not in out
+    code, out, _ = run(home, "ingest", "--verbose")
+    assert "capture damage in judge-wiki-keywords-appendix-c" in out
+    code, out, _ = run(home, "ingest", str(extra_file(CR_FILES["2008-10-01"])))
+    damaged = [line for line in out.splitlines() if line.startswith("capture damage in")]
+    assert damaged and all("cr-2008-10-01" in line for line in damaged)
