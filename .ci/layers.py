@@ -19,21 +19,22 @@ from pathlib import Path
 
 # lowest first; modules of one layer may import each other, never a higher layer's
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors")),
-    ("model", ("kb.model",)),
+    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording")),
+    ("model", ("kb.model", "kb.damage")),
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths", "kb.homelock")),
-    ("build", ("kb.build", "kb.parsecache")),
-    ("query and rules", ("kb.search", "kb.show", "kb.rules")),
+    ("build", ("kb.build", "kb.parsecache", "kb.update")),
+    ("query and rules", ("kb.search", "kb.search_pointers", "kb.search_versions", "kb.show",
+                         "kb.diff", "kb.superseded", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )
 PACKAGES = ("kb", "ingest")
 # ingest is the way in: only the modules that run a build (and the CLI) use the parsers;
 # the rest of kb works on records and the vocabulary layer
-INGEST_USERS = ("ingest", "kb.build", "kb.parsecache", "kb.cli", "kb.paths")
+INGEST_USERS = ("ingest", "kb.build", "kb.parsecache", "kb.update", "kb.cli", "kb.paths")
 
 
 def module_name(root: Path, path: Path) -> str:

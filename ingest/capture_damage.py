@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
+from kb.damage import RunTogether
+
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 QUOTE_WIDTH = 30
 
@@ -205,5 +207,5 @@ def run_together(text: str, known: frozenset[str]) -> list[str]:
     for token in WORD.findall(text):
         pair = split_in_two(token, known)
         if pair:
-            found.append(f"run-together words: {token!r} ({pair[0]} {pair[1]})")
+            found.append(str(RunTogether(token, *pair)))
     return found

@@ -10,8 +10,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from kb.errors import MtgkbError
 
-class IngestError(Exception):
+
+class IngestError(MtgkbError):
     """A source that cannot be read or parsed; the message names the file (and line)."""
 
 

@@ -1,7 +1,9 @@
 """The `mtgkb` command: thin click commands over the `kb` and `ingest` library.
 
 Imports are lazy (inside commands) so that a search starts fast. Exit codes: 0 success,
-1 problems found (validate), 2 bad usage or bad input, with one line on stderr.
+1 problems found (validate), 2 bad usage or bad input, with one line on stderr: a library
+error (`kb.errors.MtgkbError`) or an OSError is turned into a `CliError` in one place, the
+command group, so commands call the library and let its errors through.
 """
 
 from __future__ import annotations
@@ -9,12 +11,50 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, TypeVar
 
 import click
 
+from kb.errors import MtgkbError
 from kb.model import KINDS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliError(click.ClickException):
+    """A one-line error: `mtgkb: MESSAGE` on stderr, exit 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"mtgkb: {self.format_message()}", err=True)
+
+
+class Commands(click.Group):
+    """The mtgkb command group: the library's expected errors become a `CliError`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MtgkbError as exc:
+            raise CliError(str(exc)) from exc
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise CliError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from exc
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")  # loaded by then if the store was opened
+            if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
+                raise CliError(f"the knowledge base store is damaged ({exc}); "
+                               "`mtgkb ingest` builds it again") from exc
+            raise
+
+
+def json_option(help: str = "Print JSON.") -> Callable[[F], F]:
+    """The `--json` flag of a command that prints results (passed as `as_json`)."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
 
 
 class Context:
@@ -51,8 +91,8 @@ class Context:
             return build
         from kb.build import ensure_built
 
-        return guarded(lambda: ensure_built(self.data, self.home, progress=_progress(),
-                                            force=force, wait=force))
+        return ensure_built(self.data, self.home, progress=_progress(), force=force,
+                            wait=force)
 
     def store_build(self) -> Any:
         """The build, its store checked to open: a damaged store is built again, once."""
@@ -63,27 +103,8 @@ class Context:
             return build
         build = self.build(force=True)
         if problem := store_problem(build.store):
-            fail(f"the knowledge base store is damaged ({problem})")
+            raise CliError(f"the knowledge base store is damaged ({problem})")
         return build
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    """One line on stderr and a non-zero exit."""
-    click.echo(f"mtgkb: {message}", err=True)
-    sys.exit(code)
-
-
-def guarded(action: Any) -> Any:
-    """Run `action`, turning expected failures into a one-line error (exit 2)."""
-    from ingest.source import IngestError
-    from kb.paths import HomeError
-
-    try:
-        return action()
-    except (IngestError, HomeError) as exc:
-        fail(str(exc))
-    except OSError as exc:
-        fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
 
 
 def _progress() -> Any:
@@ -112,7 +133,7 @@ def _emit_text(text: str) -> None:
         click.echo(text)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--data", type=click.Path(path_type=Path, file_okay=False),
               help="Source folder with its sources.toml (default: the shipped data).")
 @click.option("--home", type=click.Path(path_type=Path, file_okay=False),
@@ -122,94 +143,148 @@ def _emit_text(text: str) -> None:
 def main(ctx: click.Context, data: Path | None, home: Path | None) -> None:
     """mtgkb: search and browse the rules of Magic: The Gathering."""
     if data is not None and not (data / "sources.toml").is_file():
-        fail(f"{data}: no sources.toml in this folder")
+        raise CliError(f"{data}: no sources.toml in this folder")
     ctx.obj = Context(data, home)
+
+
+def _valid_kind(ctx: click.Context, param: click.Parameter, kind: str | None) -> str | None:
+    """An unknown kind: one line naming the valid ones, exit 2."""
+    if kind is not None and kind not in KINDS:
+        raise CliError(f"unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+    return kind
+
+
+def _check_source(build: Any, source: str | None) -> None:
+    """An unknown source id: one line naming the valid ones, exit 2."""
+    if source is None:
+        return
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(build.store) as kb:
+        known = [s["id"] for s in kb.sources()]
+    if source not in known:
+        raise CliError(f"unknown source {source!r} (sources: {', '.join(known)})")
+
+
+KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
 
 
 @main.command()
 @click.argument("query")
-@click.option("--kind", type=click.Choice(KINDS), help="Only records of this kind.")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
 @click.option("--source", help="Only records of this source id.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see DESIGN.md).")
+@click.option("--as-of", "as_of", type=click.DateTime(formats=["%Y-%m-%d"]),
+              help="Answer as the rules stood on this date (YYYY-MM-DD).")
+@click.option("--explain", is_flag=True, help="Show each hit's score parts.")
+@json_option("Print JSON (see DESIGN.md).")
 @click.pass_obj
 def search(obj: Context, query: str, kind: str | None, source: str | None, limit: int,
-           as_json: bool) -> None:
+           as_of: Any, explain: bool, as_json: bool) -> None:
     """Search rules, rulings, Q&A, cards, keywords and glossary."""
+    from kb.index import unreadable_errors
     from kb.search import Searcher
 
     build = obj.build()
+    _check_source(build, source)
     try:
         searcher = Searcher(build.index)
-    except Exception:  # a damaged build (files removed by hand): build it again, once
-        searcher = Searcher(obj.build(force=True).index)
-    result = searcher.search(query, kind=kind, source=source, limit=limit)
+    except unreadable_errors():  # a damaged build (files removed by hand): build it again, once
+        build = obj.build(force=True)
+        searcher = Searcher(build.index)
+    result = searcher.search(query, kind=kind, source=source, limit=limit,
+                             as_of=as_of.date().isoformat() if as_of else None)
+    from kb.store import KnowledgeBase
+    from kb.superseded import mark_hits
+
+    with KnowledgeBase(build.store) as kb:
+        mark_hits(kb, result.hits)
     if as_json:
-        _emit_json(result.to_json())
+        _emit_json(result.to_json(explain=explain))
         return
     from kb.present import format_search
 
-    click.echo(format_search(result, color=sys.stdout.isatty()))
+    click.echo(format_search(result, color=sys.stdout.isatty(), explain=explain))
 
 
 @main.command()
 @click.argument("ref")
-@click.option("--source", help="Pick the version/source of a rule number.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--source", help="Only records of this source id (a rule's version).")
+@click.option("--kind", callback=_valid_kind, help=KIND_HELP)
+@click.option("--all-versions", is_flag=True, help="Print every version in full.")
+@json_option()
 @click.pass_obj
-def show(obj: Context, ref: str, source: str | None, as_json: bool) -> None:
-    """Show a rule, card, keyword or record with its links and lineage."""
-    from kb.show import describe, find
+def show(obj: Context, ref: str, source: str | None, kind: str | None, all_versions: bool,
+         as_json: bool) -> None:
+    """Show a rule, keyword, glossary term, card or record: the newest version in full with
+    its subrules, rulings and Q&A, other versions one line each."""
+    from kb.show import arrange, lookup
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
+    _check_source(build, source)
     with KnowledgeBase(build.store) as kb:
-        records = find(kb, ref, source)
-        if not records:
-            fail(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
-        shown = [describe(kb, r) for r in records]
+        found = lookup(kb, ref, source, kind)
+        if found.candidates:
+            raise CliError(f"{ref!r} could be: {'; '.join(found.candidates)} (show one of them)")
+        if not found.records:
+            raise CliError(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
+        shown = arrange(kb, found, all_versions)
     if as_json:
-        _emit_json({"ref": ref, "records": [s.to_json() for s in shown]})
+        data: dict[str, Any] = {"ref": ref, "records": [s.to_json() for s in shown]}
+        if found.read_as:
+            data["read_as"] = found.read_as
+        _emit_json(data)
         return
     from kb.present import format_shown
 
-    click.echo(format_shown(shown, color=sys.stdout.isatty()))
+    _emit_text(format_shown(shown, color=sys.stdout.isatty(), all_versions=all_versions,
+                            read_as=found.read_as))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--reset", is_flag=True, help="Forget files added earlier with `ingest PATH`.")
-@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@json_option("Print the counts as JSON.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Report the capture damage of every source, not only of the added files.")
 @click.pass_obj
-def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool) -> None:
+def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
+           verbose: bool) -> None:
     """Rebuild the knowledge base, adding the given files (format sniffed); a file is kept
-    only when the build with it succeeds."""
+    only when the build with it succeeds. Reports the capture damage noticed in the files
+    added."""
     from kb.build import add_files
 
     for path in paths:
         if not path.is_file():
-            fail(f"{path}: no such file")
+            raise CliError(f"{path}: no such file")
+    wanted: set[str] = set()
     if paths or reset:
-        done = guarded(lambda: add_files(obj.home, list(paths), data_dir=obj.data,
-                                         progress=_progress(), reset=reset))
+        done = add_files(obj.home, list(paths), data_dir=obj.data, progress=_progress(),
+                         reset=reset)
         for note in done.skipped:
             click.echo(f"mtgkb: {note}", err=True)
         build = done.build
+        wanted = {source.id for source in done.added}
     else:
         build = obj.build(force=True)
+    damage = {source: notes for source, notes in build.damage.items()
+              if verbose or source in wanted}
     if as_json:
-        _emit_json({"counts": build.counts, "damage": build.damage})
+        _emit_json({"counts": build.counts, "damage": damage})
         return
     from kb.present import format_counts
 
-    click.echo(format_counts(build.counts, build.damage))
+    click.echo(format_counts(build.counts, damage))
 
 
 @main.command()
-@click.option("--jsonl", is_flag=True, required=True, help="One JSON record per line.")
+@click.option("--jsonl", is_flag=True,
+              help="One JSON record per line (the default; accepted for scripts).")
 @click.pass_obj
 def export(obj: Context, jsonl: bool) -> None:
-    """Print every record (fields as DESIGN.md's table)."""
+    """Print every record as JSON lines (fields as in the README's record table)."""
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
@@ -220,7 +295,7 @@ def export(obj: Context, jsonl: bool) -> None:
 
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option()
 @click.pass_obj
 def validate(obj: Context, as_json: bool) -> None:
     """Hold every keyword definition against the linked rules model (exit 1 on failures)."""
@@ -243,32 +318,29 @@ def html(obj: Context, output: Path) -> None:
     from kb.html.site import write_site
 
     build = obj.store_build()
-    summary = guarded(lambda: write_site(build, output, progress=sys.stderr.isatty()))
+    summary = write_site(build, output, progress=sys.stderr.isatty())
     click.echo(summary)
 
 
 @main.command()
 @click.argument("old", required=False)
 @click.argument("new", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option()
 @click.pass_obj
 def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
     """What changed between two rules versions (dates or source ids; default: the two
     newest): rules, glossary entries and keywords added, removed, changed, renumbered."""
-    from kb.diff import UnknownVersion, default_pair, diff_versions, resolve_version
+    from kb.diff import default_pair, diff_versions, resolve_version
     from kb.store import KnowledgeBase
 
     if old is not None and new is None:
-        fail("diff takes two versions (OLD NEW), or none for the two newest")
+        raise CliError("diff takes two versions (OLD NEW), or none for the two newest")
     build = obj.build()
     with KnowledgeBase(build.store) as kb:
-        try:
-            if old is None or new is None:
-                old, new = default_pair(kb)
-            else:
-                old, new = resolve_version(kb, old), resolve_version(kb, new)
-        except UnknownVersion as exc:
-            fail(str(exc))
+        if old is None or new is None:  # an unknown version: UnknownVersion, one line
+            old, new = default_pair(kb)
+        else:
+            old, new = resolve_version(kb, old), resolve_version(kb, new)
         result = diff_versions(kb, old, new)
     if as_json:
         _emit_json(result.to_json())
@@ -278,15 +350,42 @@ def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
     _emit_text(format_diff(result, color=sys.stdout.isatty()))
 
 
+@main.command()
+@click.option("--mtgjson", "set_code", metavar="SET",
+              help="Fetch this MTGJSON set file (e.g. M10) instead of the rules.")
+@click.option("--rules-page", metavar="URL",
+              help="The page that links the rules text (default: Wizards' rules page; "
+                   "or $MTGKB_RULES_PAGE).")
+@click.option("--mtgjson-url", metavar="TEMPLATE",
+              help="MTGJSON URL with {set} (default https://mtgjson.com/api/v5/{set}.json; "
+                   "or $MTGKB_MTGJSON_URL).")
+@click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(0.01, 600),
+              help="Seconds to wait for each answer.")
+@json_option("Print what was done as JSON.")
+@click.pass_obj
+def update(obj: Context, set_code: str | None, rules_page: str | None,
+           mtgjson_url: str | None, timeout: float, as_json: bool) -> None:
+    """Fetch the newest Comprehensive Rules (or an MTGJSON set) and add it, whole or not
+    at all."""
+    from kb.update import UpdateError, update_rules, update_set
+
+    try:
+        if set_code:
+            outcome = update_set(obj.home, obj.data, set_code, mtgjson_url, timeout)
+        else:
+            outcome = update_rules(obj.home, obj.data, rules_page, timeout)
+    except UpdateError as exc:
+        raise CliError(f"update: {exc}; nothing changed") from exc
+    if as_json:
+        _emit_json(outcome.to_json())
+    else:
+        click.echo(outcome.message())
+
+
 def run() -> None:
     """Entry point that never shows a traceback for a closed pipe."""
     try:
         main()
     except BrokenPipeError:
         os._exit(0)
-    except Exception as exc:
-        import sqlite3
 
-        if isinstance(exc, sqlite3.DatabaseError):  # damaged past what store_build checks
-            fail(f"the knowledge base store is damaged ({exc}); `mtgkb ingest` builds it again")
-        raise

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
+from kb.errors import MtgkbError
 from kb.model import Record
 from kb.wording import number_blind, same_wording, word_diff
 
@@ -366,7 +367,7 @@ def rules_versions(kb: Any) -> list[tuple[str, str]]:
     return sorted(found, key=lambda pair: (pair[1], pair[0]))
 
 
-class UnknownVersion(ValueError):
+class UnknownVersion(MtgkbError, ValueError):
     """A version named on the command line that the knowledge base does not hold."""
 
 

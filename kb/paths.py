@@ -6,10 +6,11 @@ import os
 from pathlib import Path
 
 from ingest.source import shipped_data_dir as shipped_data_dir  # where the manifest lives
+from kb.errors import MtgkbError
 from kb.freshness import HOME_MARKER
 
 
-class HomeError(Exception):
+class HomeError(MtgkbError):
     """A KB home that mtgkb must not use (a folder it did not create)."""
 
 

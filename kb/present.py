@@ -40,8 +40,9 @@ def _wrap(text: str, indent: str = "    ", width: int = 96) -> str:
     return "\n".join(out)
 
 
-def format_search(result: SearchResult, color: bool = False) -> str:
-    """Numbered results: kind, title, source and rule, links, then the snippet."""
+def format_search(result: SearchResult, color: bool = False, explain: bool = False) -> str:
+    """Numbered results: kind, title, source and rule, links, then the snippet; the other
+    versions of the same rule (and with `explain` the score's parts)."""
     lines = []
     if result.did_you_mean:
         lines.append(f"Did you mean: {_style(result.did_you_mean, BOLD, color)}?")
@@ -56,6 +57,9 @@ def format_search(result: SearchResult, color: bool = False) -> str:
         where = r["source"] + (f"  rule {r['rule']}" if r.get("rule") else "")
         lines.append(_style(head, BOLD, color) + "  " + _style(where, CYAN, color))
         lines.append(_wrap(_marked(hit.snippet, color)))
+        if r.get("superseded_by"):
+            lines.append(_style(f"    ! superseded by {superseded_note(r['superseded_by'])}",
+                                YELLOW, color))
         extras = []
         if r.get("keywords"):
             extras.append("keywords: " + ", ".join(r["keywords"]))
@@ -66,55 +70,150 @@ def format_search(result: SearchResult, color: bool = False) -> str:
                           + (f" (+{len(r['refs']) - 6})" if len(r["refs"]) > 6 else ""))
         if extras:
             lines.append(_style("    " + " | ".join(extras), DIM, color))
+        if hit.versions:
+            also = [f"{v.get('date') or v['source']} {v.get('rule') or v['source']}"
+                    for v in hit.versions[:6]]
+            more = f" (+{len(hit.versions) - 6})" if len(hit.versions) > 6 else ""
+            lines.append(_style("    also " + ", ".join(also) + more, DIM, color))
+        if explain:
+            lines.append(_style(f"    score {hit.score:.3f} = " + ", ".join(
+                f"{k} {v:.3f}" for k, v in hit.parts.items()), DIM, color))
         lines.append(_style(f"    id {r['id']}", DIM, color))
     return "\n".join(lines)
 
 
-def format_shown(shown: list[Shown], color: bool = False) -> str:
-    """Each record in full, then its children, references, citations and lineage (a
-    version shown in full already is only named, not diffed again)."""
+def _count_children(children: list[Any]) -> str:
+    """`3 subrules, 2 rulings` for a summary line."""
+    names = {"rule": "subrule", "ruling": "ruling", "qa": "Q&A", "card": "card"}
+    counts: dict[str, int] = {}
+    for child in children:
+        counts[child.kind] = counts.get(child.kind, 0) + 1
+    return ", ".join(f"{n} {names.get(k, k)}{'s' if n > 1 and k not in ('qa',) else ''}"
+                     for k, n in counts.items())
+
+
+def _number(record: Any) -> str:
+    return str(record.meta.get("number") or record.rule or "")
+
+
+def _summary_line(item: Any, note: str = "") -> str:
+    """One line for a version not printed in full: era, number, id, what it holds."""
+    r = item.record
+    extra = _count_children(item.children) if item.children else ""
+    parts = [f"{r.era or r.date:10}", f"{_number(r):8}" if _number(r) else "", r.id]
+    tail = "; ".join(x for x in (note, extra) if x)
+    return "    " + "  ".join(p for p in parts if p) + (f"  ({tail})" if tail else "")
+
+
+def superseded_note(info: dict[str, Any]) -> str:
+    """What overrode a ruling, in one line (`kb.superseded.note`)."""
+    from kb.superseded import note
+
+    return note(info)
+
+
+def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: bool,
+          color: bool, kin: list[Any]) -> list[str]:
+    """A record in full: text, children, references, citations, then its other versions
+    one line each (with `all_versions`, the wording diffs of versions not printed)."""
+    r = item.record
+    out = [_style(f"{r.title}  [{r.kind}]", BOLD, color),
+           _style(f"  {r.id}   from {r.provenance}   {r.date}", DIM, color)]
+    out.append(_wrap(r.text, "  "))
+    if info := item.superseded.get(r.id):
+        out.append(_style(f"  ! superseded by {superseded_note(info)}", YELLOW, color))
+    if r.keywords or r.cards:
+        out.append(_style("  keywords: " + ", ".join(r.keywords)
+                          + ("   cards: " + ", ".join(r.cards) if r.cards else ""), DIM, color))
+    for child in item.children:
+        dated = child.kind == "ruling" and child.date and child.date not in child.title
+        date = f" ({child.date})" if dated else ""
+        line = (f"- {child.title}{date}: {child.text}" if child.kind != "rule"
+                else child.title.split(" ")[0] + " " + child.text)
+        out.append(_wrap(line, "    "))
+        if info := item.superseded.get(child.id):
+            out.append(_style(f"      ! superseded by {superseded_note(info)}", YELLOW, color))
+    for label, related in (("References", item.references), ("Cited by", item.cited_by)):
+        if related:
+            out.append(f"  {label}:")
+            out += [f"    {x.record.id}  ({x.relation}) {x.record.title}"
+                    for x in related[:LISTED]]
+            if len(related) > LISTED:
+                out.append(f"    … and {len(related) - LISTED} more (--json lists all)")
+    if item.lineage:
+        out.append("  In other versions and sources:")
+        diffs_shown: dict[str, str] = {}
+        for x in item.lineage:
+            unchanged = "[-" not in x.diff and "{+" not in x.diff
+            note = "same wording" if unchanged else "worded differently"
+            if all_versions and not unchanged and x.diff in diffs_shown:
+                note = f"worded as {diffs_shown[x.diff]}"
+            other = found.get(x.record.id)
+            out.append(_summary_line(other or _Bare(x.record), note))
+            if all_versions and note == "worded differently" and x.record.id not in displayed:
+                out.append(_wrap(x.diff, "      "))
+                diffs_shown[x.diff] = x.record.id
+            displayed.add(x.record.id)
+    from kb.wording import same_wording
+
+    more = sorted((other for other in kin if other.record.id not in displayed),
+                  key=lambda other: other.record.era or other.record.date)
+    if more and not item.lineage:
+        out.append("  In other versions and sources:")
+    for other in more:
+        same = same_wording(other.record.text, r.text)
+        out.append(_summary_line(other, "same wording" if same else "worded differently"))
+        displayed.add(other.record.id)
+    return out
+
+
+class _Bare:
+    """A related record in the shape `_summary_line` reads (no children known)."""
+
+    def __init__(self, record: Any) -> None:
+        self.record = record
+        self.children: list[Any] = []
+
+
+def format_shown(shown: list[Shown], color: bool = False, all_versions: bool = False,
+                 read_as: str | None = None) -> str:
+    """The records `show` found: the newest version of each thing in full (subrules,
+    rulings, Q&A, references, citations), its other versions one line each; records
+    that only held the same rule number in other versions one line each too. With
+    `all_versions` every record in full. Nothing is printed twice."""
     from kb.show import numbering
 
     out = []
+    if read_as:
+        out += [f"Showing {_style(read_as, BOLD, color)}.", ""]
     steps = numbering([item.record for item in shown if item.record.kind == "keyword"])
     if len(steps) > 1:
         out.append(_style("Numbered across versions: ", BOLD, color) + " → ".join(
             f"{number} ({era}: {', '.join(sources)})" for number, era, sources in steps))
         out.append("")
-    displayed = {item.record.id for item in shown}
+    found = {item.record.id: item for item in shown}
+    printed: set[str] = set()
+    others = []
     for item in shown:
-        r = item.record
-        out.append(_style(f"{r.title}  [{r.kind}]", BOLD, color))
-        out.append(_style(f"  {r.id}   from {r.provenance}   {r.date}", DIM, color))
-        out.append(_wrap(r.text, "  "))
-        if r.keywords or r.cards:
-            out.append(_style("  keywords: " + ", ".join(r.keywords)
-                              + ("   cards: " + ", ".join(r.cards) if r.cards else ""), DIM, color))
-        for child in item.children:
-            dated = child.kind == "ruling" and child.date and child.date not in child.title
-            date = f" ({child.date})" if dated else ""
-            out.append(_wrap(f"- {child.title}{date}: {child.text}"
-                             if child.kind != "rule" else child.title.split(" ")[0]
-                             + " " + child.text, "    "))
-        for label, related in (("References", item.references), ("Cited by", item.cited_by)):
-            if related:
-                out.append(f"  {label}:")
-                out += [f"    {x.record.id}  ({x.relation}) {x.record.title}"
-                        for x in related[:LISTED]]
-                if len(related) > LISTED:
-                    out.append(f"    … and {len(related) - LISTED} more (--json lists all)")
-        if item.lineage:
-            out.append("  Lineage across versions:")
-            diffs_shown: dict[str, str] = {}
-            for x in item.lineage:
-                unchanged = "[-" not in x.diff and "{+" not in x.diff
-                note = "  same wording" if unchanged else ""
-                if not unchanged and x.diff in diffs_shown:
-                    note = f"  worded as {diffs_shown[x.diff]}"
-                out.append(f"    {x.record.id}  [{x.relation}]{note}")
-                if not note and x.record.id not in displayed:
-                    out.append(_wrap(x.diff, "      "))
-                    diffs_shown[x.diff] = x.record.id
+        if not item.in_full:
+            if item.record.id not in printed:
+                others.append(item)
+            continue
+        kin = [] if all_versions else [o for o in shown
+                                       if o.family == item.family and o is not item]
+        out += _full(item, found, printed, all_versions, color, kin)
+        printed.add(item.record.id)
+        out.append("")
+    others = [item for item in others if item.record.id not in printed]
+    if others:
+        number = _number(shown[0].record)
+        out.append(_style(f"Also numbered {number} in other versions:" if number and all(
+            _number(o.record) == number for o in others) else "Also found:", BOLD, color))
+        for item in others:
+            newest = item.lineage[-1].record if item.lineage else None
+            now = (f"{item.record.title}; in {newest.era or newest.date} {_number(newest)}"
+                   if newest and newest.era > item.record.era else item.record.title)
+            out.append(_summary_line(item, now))
         out.append("")
     return "\n".join(out).rstrip()
 

@@ -6,7 +6,8 @@ like `1` and `0`), so `702.83k` is followed by `702.83m`. Texts cite numbers sin
 trailing full stop (`702.83b.`), and as ranges (`510.1c-d`, `119.7–8`, `306-311`,
 `112.5a through 112.5j`).
 
-This module is at the bottom of the project: it imports nothing from `kb` or `ingest`.
+This module is at the bottom of the project: of `kb` and `ingest` it imports only
+`kb.errors`.
 The pattern pieces (`NUMBER`, `DOTTED`, `SECTION`, `LETTER`) are plain strings so that a
 reader can build its own boundaries around them; everything else takes and gives `str`.
 """
@@ -17,6 +18,8 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+
+from kb.errors import MtgkbError
 
 # subrule letters as the rules use them: l and o are skipped
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -42,7 +45,7 @@ _CITED = re.compile(rf"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?({NUMBER})
                     re.IGNORECASE)
 
 
-class RuleNumberError(ValueError):
+class RuleNumberError(MtgkbError, ValueError):
     """A text that is not a rule number."""
 
 

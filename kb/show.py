@@ -15,9 +15,10 @@ from typing import Any
 from kb import rulenum
 from kb.model import Record
 from kb.store import KnowledgeBase
-from kb.wording import WordChange, word_changes, word_diff
+from kb.wording import WordChange, number_blind, word_changes, word_diff
 
-__all__ = ["WordChange", "word_changes", "word_diff", "describe", "find", "numbering"]
+__all__ = ["WordChange", "word_changes", "word_diff", "describe", "find", "lookup", "family",
+           "numbering"]
 
 
 @dataclass
@@ -45,21 +46,48 @@ class Shown:
     references: list[Related] = field(default_factory=list)
     cited_by: list[Related] = field(default_factory=list)
     lineage: list[Related] = field(default_factory=list)
+    family: str = ""
+    in_full: bool = True
+    # ruling or answer id (the record's or a child's) -> what superseded it, as
+    # `kb.superseded.superseded_by` gives it
+    superseded: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def _marked(self, record: Record) -> dict[str, Any]:
+        return _marked_export(record, self.superseded)
 
     def to_json(self) -> dict[str, Any]:
-        """Record fields, provenance and the related records."""
+        """Record fields, provenance and the related records; rulings and answers that a
+        later rules change overrode carry `superseded_by`."""
         return {
-            **self.record.export(),
+            **self._marked(self.record),
             "lines": [self.record.line_start, self.record.line_end],
-            "children": [child.export() for child in self.children],
+            "children": [self._marked(child) for child in self.children],
             "references": [r.to_json() for r in self.references],
             "cited_by": [r.to_json() for r in self.cited_by],
             "lineage": [r.to_json() for r in self.lineage],
         }
 
 
+# the order of kinds when a name means several things: the rules first
+NAME_KINDS = ("keyword", "glossary", "card", "section")
+SUGGESTIONS = 8
+
+
+def _marked_export(record: Record, superseded: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Export fields, plus `superseded_by` for a ruling a later rules change overrode."""
+    out = record.export()
+    if record.id in superseded:
+        out["superseded_by"] = superseded[record.id]
+    return out
+
+
 def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]:
-    """The records REF names, most specific reading first; [] when none."""
+    """The records REF names, most specific reading first; [] when none.
+
+    A rule number gives its rules, newest version first; a name gives every keyword,
+    glossary entry, card and section of that name (in that order: the rules first),
+    newest first within each kind.
+    """
     ref = ref.strip()
     if ":" in ref and (record := kb.get(ref)):
         return [record]
@@ -67,11 +95,71 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
         found = kb.by_rule(number, source)
         # newest rules version first; within one era the Comprehensive Rules first
         return sorted(found, key=lambda r: (r.era, r.source.startswith("cr-")), reverse=True)
-    for kind in ("card", "keyword", "glossary", "section"):
-        found = [r for r in kb.by_title(ref, kind) if not source or r.source == source]
-        if found:
-            return sorted(found, key=lambda r: r.era or r.date, reverse=True)
-    return []
+    found = []
+    for kind in NAME_KINDS:
+        named = [r for r in kb.by_title(ref, kind) if not source or r.source == source]
+        found += sorted(named, key=lambda r: (r.era or r.date, r.source.startswith("cr-")),
+                        reverse=True)
+    return found
+
+
+@dataclass
+class Lookup:
+    """What `show REF` found: the records, and the name REF was read as (a misspelling
+    corrected, a partial name completed), or the names it could mean."""
+
+    ref: str
+    records: list[Record]
+    read_as: str | None = None
+    candidates: list[str] = field(default_factory=list)
+
+
+def lookup(kb: KnowledgeBase, ref: str, source: str | None = None,
+           kind: str | None = None) -> Lookup:
+    """`find` (records of `kind` only, if given), then a partial name (`battlegrace` →
+    Battlegrace Angel) or the nearest name (`exhalted` → exalted) when REF names nothing
+    as it is."""
+    found = _lookup(kb, ref, source)
+    if kind:
+        found.records = [r for r in found.records if r.kind == kind]
+    return found
+
+
+def _lookup(kb: KnowledgeBase, ref: str, source: str | None) -> Lookup:
+    if found := find(kb, ref, source):
+        return Lookup(ref, found)
+    if rulenum.cited(ref) or not ref.strip():
+        return Lookup(ref, [])
+    names = kb.titles(NAME_KINDS)
+    wanted = " ".join(ref.lower().split())
+    at_word = re.compile(r"(?<![\w'])" + re.escape(wanted), re.IGNORECASE)
+    partial = sorted({n for n in names if at_word.search(n)},
+                     key=lambda n: (not n.lower().startswith(wanted), len(n), n.lower()))
+    seen: dict[str, str] = {}
+    for name in partial:
+        seen.setdefault(name.lower(), name)
+    distinct = list(seen.values())
+    if len(distinct) == 1:
+        return Lookup(ref, find(kb, distinct[0], source), read_as=distinct[0])
+    if distinct:
+        return Lookup(ref, [], candidates=distinct[:SUGGESTIONS])
+    import difflib
+
+    by_lower = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(wanted, list(by_lower), n=SUGGESTIONS, cutoff=0.75)
+    if close and (found := find(kb, by_lower[close[0]], source)):
+        return Lookup(ref, found, read_as=by_lower[close[0]])
+    return Lookup(ref, [])
+
+
+def family(kb: KnowledgeBase, record: Record) -> str:
+    """What a record is one version of: its lineage group, else its kind and name."""
+    members = kb.lineage(record.id)
+    if members:
+        return members[0]
+    if record.kind in ("glossary", "keyword"):
+        return f"{record.kind}:{record.title.lower()}"
+    return record.id
 
 
 def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
@@ -84,13 +172,11 @@ def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
     return [(number, era, sources) for (number, era), sources in steps.items()]
 
 
-def _strip_number(text: str) -> str:
-    return re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", text)
-
-
 def describe(kb: KnowledgeBase, record: Record) -> Shown:
     """A record with its children, references, citations and lineage."""
-    shown = Shown(record=record, children=kb.children(record.id))
+    # a keyword record under its heading rule repeats the subrules: a reference, not a child
+    children = [c for c in kb.children(record.id) if c.kind != "keyword"]
+    shown = Shown(record=record, children=children)
     for link in kb.links_from(record.id):
         if link.kind != "lineage" and (target := kb.get(link.dst)):
             shown.references.append(Related(target, link.kind))
@@ -99,6 +185,25 @@ def describe(kb: KnowledgeBase, record: Record) -> Shown:
             shown.cited_by.append(Related(origin, link.kind))
     for member_id in kb.lineage(record.id):
         if member_id != record.id and (member := kb.get(member_id)):
-            diff = word_diff(rulenum.strip_label(member.text), rulenum.strip_label(record.text))
+            diff = word_diff(rulenum.strip_label(member.text),
+                             rulenum.strip_label(record.text), key=number_blind)
             shown.lineage.append(Related(member, f"{member.era or member.date}", diff))
+    return shown
+
+
+def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> list[Shown]:
+    """Every record found, described; which to print in full: the newest of each family
+    (for a rule number only the newest rule of that number, the older rules that held the
+    number being summarised), or all of them with `all_versions`."""
+    shown = [describe(kb, record) for record in found.records]
+    by_number = rulenum.cited(found.read_as or found.ref) is not None
+    from kb.superseded import superseded_by
+
+    marks = superseded_by(kb, [r for item in shown for r in (item.record, *item.children)])
+    seen: set[str] = set()
+    for item in shown:
+        item.superseded = marks
+        item.family = family(kb, item.record)
+        item.in_full = all_versions or (item.family not in seen and not (by_number and seen))
+        seen.add(item.family)
     return shown

@@ -137,6 +137,14 @@ class KnowledgeBase:
             return self._records(sql + " and source = ? order by ord", (number, source))
         return self._records(sql + " order by ord", (number,))
 
+    def titles(self, kinds: Iterable[str]) -> list[str]:
+        """The distinct titles of records of these kinds (names to suggest)."""
+        kinds = list(kinds)
+        marks = ",".join("?" * len(kinds))
+        rows = self._db.execute(f"select distinct title from records where kind in ({marks})",
+                                kinds)
+        return [title for (title,) in rows]
+
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
         sql = "select data from records where title = ? collate nocase"

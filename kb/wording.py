@@ -11,8 +11,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from kb import rulenum
+
 _WORD = re.compile(r"\S+")
-_RULE_NUMBER = re.compile(r"^\(?\d{3}(?:\.\d+[a-z]?)?[.,;:)\"']*$")
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,8 @@ class WordChange:
 
 def number_blind(word: str) -> str:
     """Comparison key: every rule number compares equal (numbering shifts between versions)."""
-    return "§" if _RULE_NUMBER.match(word) else word
+    core = word[1:] if word.startswith("(") else word
+    return "§" if rulenum.is_number(core.rstrip(".,;:)\"'")) else word
 
 
 def _word_opcodes(a: list[str], b: list[str]) -> Sequence[tuple[str, int, int, int, int]]:

@@ -24,10 +24,10 @@ def test_search_json_has_the_contract_fields(shipped_home: Path) -> None:
     code, out, _ = run(shipped_home, "search", "attacks alone", "--json", "--limit", "5")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"query", "total", "results"}
+    assert {"query", "total", "results", "did_you_mean"} <= set(data)
     assert data["query"] == "attacks alone" and data["total"] >= len(data["results"]) > 0
     for result in data["results"]:
-        assert set(result) == {*EXPORT_FIELDS, "score", "snippet"}
+        assert {*EXPORT_FIELDS, "score", "snippet", "versions"} <= set(result)
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -161,3 +161,76 @@ def test_show_card_has_rulings_from_faq_and_mtgjson(large_home: Path) -> None:
     cards = json.loads(out)["records"]
     assert {c["source"] for c in cards} == {"shards-of-alara-faq-2008", "mtgjson-ala"}
     assert all(c["children"] and all(ch["date"] for ch in c["children"]) for c in cards)
+
+
+def test_a_folder_mtgkb_did_not_create_is_one_line_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "precious.txt").write_text("mine")
+    code, out, err = run(tmp_path, "search", "exalted")
+    assert code == 2 and out == "" and err.startswith("mtgkb: ")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_html_into_a_foreign_folder_is_one_line_exit_2(shipped_home: Path,
+                                                       tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    code, _, err = run(shipped_home, "html", "-o", str(tmp_path))
+    assert code == 2 and err.startswith("mtgkb: ") and len(err.strip().splitlines()) == 1
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_a_bug_is_not_turned_into_a_usage_error(shipped_home: Path, monkeypatch) -> None:
+    import kb.show
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(kb.show, "lookup", broken)
+    result = CliRunner().invoke(main, ["--home", str(shipped_home), "--data", str(DATA),
+                                       "show", "702.81a"])
+    assert result.exit_code == 1 and isinstance(result.exception, RuntimeError)
+
+
+def test_search_rebuilds_an_index_whose_files_were_removed(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "search", "exalted")[0] == 0
+    from kb.freshness import fresh_build
+
+    build = fresh_build(DATA, home)
+    assert build is not None
+    for path in build.index.iterdir():
+        path.unlink()
+    code, out, err = run(home, "search", "exalted", "--json")
+    assert code == 0 and json.loads(out)["results"], err
+
+
+def test_export_defaults_to_json_lines(shipped_home: Path) -> None:
+    code, plain, _ = run(shipped_home, "export")
+    assert code == 0 and plain == run(shipped_home, "export", "--jsonl")[1]
+    assert all(json.loads(line)["id"] for line in plain.splitlines()[:50])
+
+
+@pytest.mark.parametrize("args", [("search", "exalted", "--kind", "rules"),
+                                  ("search", "exalted", "--source", "cr-1999-01-01"),
+                                  ("show", "exalted", "--kind", "keywords"),
+                                  ("show", "702.83", "--source", "nope")])
+def test_unknown_kind_or_source_lists_the_valid_ones(shipped_home: Path,
+                                                     args: tuple[str, ...]) -> None:
+    code, out, err = run(shipped_home, *args)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert ("glossary" in err) if "--kind" in args else ("cr-2026-01-16" in err)
+
+
+def test_show_kind_filters_the_readings_of_a_name(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "exalted", "--kind", "glossary", "--json")
+    assert code == 0 and {r["kind"] for r in json.loads(out)["records"]} == {"glossary"}
+
+
+def test_ingest_reports_damage_of_added_files_only(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    code, out, _ = run(home, "ingest")
+    assert code == 0 and "capture damage" not in out
+    code, out, _ = run(home, "ingest", "--verbose")
+    assert "capture damage in judge-wiki-keywords-appendix-c" in out
+    code, out, _ = run(home, "ingest", str(extra_file(CR_FILES["2008-10-01"])))
+    damaged = [line for line in out.splitlines() if line.startswith("capture damage in")]
+    assert damaged and all("cr-2008-10-01" in line for line in damaged)

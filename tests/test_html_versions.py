@@ -177,3 +177,22 @@ def test_old_versions_carry_a_banner_to_todays_rule(parsed: Site) -> None:
     assert today["href"] == "../../rules/current/702.html#702"
     assert parsed.pages[f"rules/{source_folder(parsed, NEW)}/702.html"].find(
         class_="banner") is None
+
+
+def test_every_rule_shows_its_history_with_word_changes(parsed: Site) -> None:
+    new = parsed.pages[f"rules/{source_folder(parsed, NEW)}/702.html"].find(id="702.19b")
+    history = new.find("details", class_="history")
+    assert history is not None and history.summary.get_text().startswith("History: 2 versions")
+    steps = history.find_all("li")
+    assert [s.a.get_text() for s in steps] == [f"{OLD}: 702.17b", f"{NEW}: 702.19b"]
+    assert "this" in steps[1]["class"]
+    assert "remaining" in [d.get_text() for d in steps[1].find_all("del")]
+    assert "excess" in [i.get_text() for i in steps[1].find_all("ins")]
+    same = parsed.pages[f"rules/{source_folder(parsed, NEW)}/702.html"].find(id="702.19a")
+    assert "same wording as" in same.find("details", class_="history").get_text()
+    old = parsed.pages[f"rules/{source_folder(parsed, OLD)}/702.html"].find(id="702.17b")
+    today = old.find(class_="today").a
+    assert (today.get_text(), today["href"]) == ("702.19b",
+                                                 "../../rules/current/702.html#702.19b")
+    assert old.find("details", class_="history").find("li", class_="this").a.get_text() == \
+        f"{OLD}: 702.17b"

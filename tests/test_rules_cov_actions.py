@@ -1,6 +1,7 @@
 """The newer keyword actions (adapt, monstrosity, bolster, support, blight, incubate, surveil,
-mill, explore, connive, investigate): the model, and each action's check on its real text in
-every Comprehensive Rules version at hand, on changed copies and on rewordings."""
+mill, explore, connive, investigate, goad, amass, exert): the model, and each action's check
+on its real text in every Comprehensive Rules version at hand, on changed copies and on
+rewordings."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ import pytest
 from kb.rules.checks import creature
 from kb.rules.game import Game
 from kb.rules.keywords.adapt import adapt
+from kb.rules.keywords.amass import _scenario as amass_scenario
 from kb.rules.keywords.bolster import _scenario as bolster_scenario
 from kb.rules.keywords.connive import _scenario as connive_scenario
+from kb.rules.keywords.exert import _scenario as exert_scenario
 from kb.rules.keywords.explore import _scenario as explore_scenario
+from kb.rules.keywords.goad import _scenario as goad_scenario
 from kb.rules.keywords.investigate import _scenario as investigate_scenario
 from kb.rules.keywords.mill import _scenario as mill_scenario
 from kb.rules.keywords.monstrosity import monstrosity
@@ -40,6 +44,16 @@ def test_the_model_of_the_library_actions():
     assert explore_scenario("", False, True)["counters"] == 1
     assert connive_scenario("", 1, ()) == (0, 1, 1)
     assert investigate_scenario("")["hand"] == 1
+
+
+def test_the_model_of_goad_amass_and_exert():
+    assert not goad_scenario("", "B", 0, None) and not goad_scenario("", "B", 0, "B")
+    assert goad_scenario("", "B", 0, "C") and goad_scenario("", "BC", 0, "B")
+    assert goad_scenario("", "B", 3, None) and goad_scenario("", "BBC", 0, "B")
+    assert amass_scenario("", False, False, "Orc") == [(("Army", "Orc"), ("black",), 3, True)]
+    assert amass_scenario("", True, False, "Orc") == [(("Army", "Orc", "Zombie"), ("black",), 5,
+                                                       False)]
+    assert exert_scenario("", 1) == exert_scenario("", 2) == [True, True, True, False]
 
 
 CASES = [
@@ -94,6 +108,22 @@ CASES = [
     ("investigate",
      [(r"Clue", "Food"), (r"\{2\}, Sacrifice", "{1}, Sacrifice"),
       (r"(Create|Put) a ", "Create two ")],
+     []),
+    ("goad",
+     [(r" and attacks a player other than (that player|the controller of the permanent, spell, "
+       r"or ability that caused it to be goaded) if able", ""),
+      (r"has no effect", "creates additional combat requirements"),
+      (r"attacks each combat if able", "blocks each combat if able")],
+     []),
+    ("amass",
+     [(r"If you don't control an Army", "If you control an Army"),
+      (r"0/0 black", "1/1 black"), (r"Put N \+1/\+1 counters", "Put N -1/-1 counters"),
+      (r"Choose an Army creature you control", "Choose an Army creature an opponent controls")],
+     []),
+    ("exert",
+     [(r"not untap during your next untap step", "not untap during your next two untap steps"),
+      (r"not untap during", "untap during"), (r"can't be exerted", "can be exerted"),
+      (r"expires during the same untap step", "expires during a different untap step")],
      []),
 ]
 

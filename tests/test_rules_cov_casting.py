@@ -1,5 +1,5 @@
 """Ward and the newer casting keywords (escape, spectacle, surge, undaunted, dash, blitz,
-embalm, eternalize): the model, and
+embalm, eternalize, improvise, waterbend, escalate, bargain): the model, and
 each keyword's check on its real text in every Comprehensive Rules version at hand, on
 changed copies and on rewordings."""
 
@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from kb.rules.game import Game
 from kb.rules.keywords import spec_for
-from kb.rules.keywords._casting import legal
+from kb.rules.keywords._casting import legal, spending
 from kb.rules.keywords._cov_altcost import set_up
+from kb.rules.keywords.bargain import OFFERS
+from kb.rules.keywords.bargain import _cast as bargain_cast
+from kb.rules.keywords.escalate import _cast as escalate_cast
 from kb.rules.keywords.escape import MODEL as ESCAPE
+from kb.rules.keywords.improvise import cast_improvised
 from kb.rules.keywords.spectacle import MODEL as SPECTACLE
 from kb.rules.keywords.undaunted import _cast
 from kb.rules.keywords.ward import _scenario as ward_scenario
@@ -40,6 +45,16 @@ def test_dash_blitz_and_graveyard_copies_in_the_model():
     assert dash.checks and blitz.checks
     embalm = spec_for("embalm")
     assert embalm is not None and embalm.functions_in == ("graveyard",)
+
+
+def test_tapping_escalating_and_bargaining_in_the_model():
+    assert escalate_cast("", 3) == 4
+    assert bargain_cast("", OFFERS[2]) == (True, 3, True)
+    assert bargain_cast("", OFFERS[3]) == (False, 0, False)
+    game = Game()
+    me = game.active
+    relics = [game.create(f"Relic {i}", controller=me, types={"artifact"}) for i in range(2)]
+    assert spending(me, cast_improvised, game, me, relics)[1] == 2
 
 
 CASES = [
@@ -87,6 +102,23 @@ CASES = [
     ("eternalize",
      [(r"it's 4/4", "it's 5/5"), (r"except it's black", "except it's white"),
       (r"Activate (this ability )?only (as a sorcery|any time you could cast a sorcery)\.", "")],
+     []),
+    ("improvise",
+     [(r"untapped artifact you control", "untapped creature you control"),
+      (r"an untapped artifact", "an artifact"), (r"For each generic mana", "For each colored mana"),
+      (r"are redundant", "each work separately")],
+     []),
+    ("waterbend",
+     [(r"artifact or creature you control", "artifact you control"),
+      (r"you control rather", "an opponent controls rather")],
+     []),
+    ("escalate",
+     [(r"beyond the first", ""), (r"you pay an additional \[cost\]", "you pay [cost] instead")],
+     []),
+    ("bargain",
+     [(r"artifact, enchantment, or token", "artifact or enchantment"),
+      (r"you may sacrifice", "you sacrifice"),
+      (r"artifact, enchantment, or token", "creature")],
      []),
 ]
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from kb.rules.keywords import spec_for
+from kb.rules.keywords._cov_tapcost import _scenario as tap_scenario
 from kb.rules.keywords._cov_tokens import read_tokens
 from kb.rules.keywords.afterlife import SPIRIT, _leaves
-from kb.rules.keywords.crew import _scenario as crew_scenario
+from kb.rules.keywords.crew import _is_creature, crew
 from kb.rules.keywords.decayed import _scenario as decayed_scenario
 from kb.rules.keywords.fabricate import SERVO, _enters
 from kb.rules.keywords.living_metal import _scenario as living_metal_scenario
@@ -17,7 +19,8 @@ from kb.rules.keywords.mobilize import _attack
 from kb.rules.keywords.outlast import _scenario as outlast_scenario
 from kb.rules.keywords.riot import _enters as riot_enters
 from kb.rules.keywords.toxic import _hit
-from tests.cov_support import assert_keyword
+from kb.rules.validate import check_definition, claims_of, run_form
+from tests.cov_support import assert_keyword, definitions
 
 
 def test_the_token_reader():
@@ -36,8 +39,10 @@ def test_the_model_of_the_creature_keywords():
     assert _hit("", "combat") == (3, 2) and _hit("", "blocked") == (0, 0)
     assert outlast_scenario("", "main", False) == (True, 2, 1, True)
     assert outlast_scenario("", "combat", False)[0] is False
-    assert crew_scenario("", (2, 1), False, False) == (True, True, False)
-    assert crew_scenario("", (2,), False, False) == (False, False, False)
+    assert tap_scenario("", "crew", crew, _is_creature, ((2, 1), False, False, False)) == (
+        True, True, False)
+    assert tap_scenario("", "crew", crew, _is_creature, ((2,), False, False, False)) == (
+        False, False, False)
     assert living_metal_scenario("") == [(True, True), (False, True)]
 
 
@@ -89,7 +94,25 @@ CASES = [
                                                                                 "turn"),
       (r"in addition to its other types", "instead of its other types")],
      []),
+    ("saddle",
+     [(r"with (total )?power N or greater", "with total power N or less"),
+      (r"Activate only as a sorcery\.", ""),
+      (r"other untapped creatures you control", "other untapped creatures")],
+     []),
 ]
+
+
+def test_saddle_total_power_is_a_rules_change():
+    """The 2024 rules said "with power N or greater": that text agrees with the earlier form
+    of saddle only, today's with today's only."""
+    spec = spec_for("saddle")
+    assert spec is not None
+    for record in definitions("saddle"):
+        old = "with power N" in record.text
+        result = check_definition(record, dated=False)
+        assert result.status == "ok" and result.agrees == ((1,) if old else (0,)), record.id
+        today, _ = run_form(spec, claims_of(record), record.era)
+        assert bool(today) == old, record.id
 
 
 @pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])

@@ -12,8 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup
+
 from kb.html.layout import Layout, card_name, keyword_name, top_rule
-from kb.html.text import Mention, make_linker, mentions_of
+from kb.html.text import Mention, changes_against, make_linker, mentions_of, render
 from kb.model import Record
 from kb.store import KnowledgeBase
 
@@ -60,6 +62,7 @@ class SiteContent:
     rules_tops: dict[str, list[str]] = field(default_factory=dict)
     flagged: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _worded: dict[tuple[str, str], tuple[Markup, bool]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, kb: KnowledgeBase) -> SiteContent:
@@ -73,6 +76,20 @@ class SiteContent:
                       unresolved=[], checks=checks_by_record(validation), validation=validation)
         content._index(kb)
         return content
+
+    def worded(self, previous: Record | None, record: Record) -> tuple[Markup, bool]:
+        """A record's text marked with its changes from `previous` (computed once per pair;
+        empty for the first version and for the same wording), and whether the wording is
+        the same."""
+        key = (previous.id if previous else "", record.id)
+        if key not in self._worded:
+            if previous is None:
+                self._worded[key] = (Markup(""), False)
+            else:
+                changes = changes_against(previous.text, record.text)
+                self._worded[key] = ((render(record.text, changes=changes), False) if changes
+                                     else (Markup(""), True))
+        return self._worded[key]
 
     @property
     def rules_versions(self) -> list[dict[str, Any]]:

@@ -44,9 +44,10 @@ class RuleView:
     body: Markup
     examples: list[Markup]
     keyword: tuple[str, str] | None
-    versions: list[tuple[str, str]]
     quoted: list[tuple[str, str, str]]
     cites: list[tuple[str, str, str]]
+    history: list[dict[str, Any]]
+    today: tuple[str, str] | None
 
 
 Alias = Callable[[Place], Place]
@@ -147,11 +148,39 @@ class View:
             anchor=self.anchor(rule), number=rule.rule or "", depth=rule_depth(rule.rule or ""),
             body=body, examples=[line for line in lines if line.startswith("Example:")],
             keyword=(self.link(keyword), keyword.title) if keyword else None,
-            versions=[(self.link(r), f"{self.label(r.source)}: {r.rule or r.title}")
-                      for r in versions],
             quoted=[(self.link(r), r.rule or r.title, self.label(r.source)) for r in quoted],
             cites=[(self.link(r), _short(r.title), self.label(r.source))
-                   for r in self.cited_by(rule)])
+                   for r in self.cited_by(rule)],
+            history=self.history(rule, versions), today=self.today(rule, versions))
+
+    def history(self, rule: Record, versions: list[Record]) -> list[dict[str, Any]]:
+        """The rule in every rules version, oldest first, each worded against the one
+        before it (`<ins>`/`<del>`, renumbering ignored); [] for a rule of one version."""
+        if not versions:
+            return []
+        era = _era_key(self.content)
+        steps: list[dict[str, Any]] = []
+        previous: Record | None = None
+        for record in sorted([*versions, rule], key=era):
+            body, same = self.content.worded(previous, record)
+            steps.append({"href": self.link(record), "this": record.id == rule.id,
+                          "label": f"{self.label(record.source)}: {record.rule or record.title}",
+                          "body": body, "same_as": self.label(previous.source) if same and
+                          previous else None})
+            previous = record
+        return steps
+
+    def today(self, rule: Record, versions: list[Record]) -> tuple[str, str] | None:
+        """Where today's version of the rule is, at its stable address, unless this is it."""
+        today = self.content.today
+        if today is None or rule.source == today:
+            return None
+        for record in versions:
+            if record.source == today and record.rule:
+                place = Place(f"{CURRENT}{safe_name(top_rule(record.rule))}.html",
+                              anchor_of(record))
+                return self.to(place), record.rule
+        return None
 
     def versions(self, record: Record) -> tuple[list[Record], list[Record]]:
         """The same rule in the other Comprehensive Rules versions, and in other sources."""

@@ -20,6 +20,7 @@ from typing import Any
 import click
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from kb.errors import MtgkbError
 from kb.html.content import SiteContent
 from kb.html.pages import Page, View, plan, source_label
 from kb.html.search_index import SEARCH_INDEX, write_search_index
@@ -30,7 +31,7 @@ MARKER = ".mtgkb-site"
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-class SiteError(OSError):
+class SiteError(MtgkbError, OSError):
     """An output folder the site must not be written to."""
 
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from kb import rulenum
+from kb.damage import RunTogether
 from kb.era import modernize
 from kb.text import angle_quotes, display, single_to_double
 
@@ -244,7 +245,6 @@ def modern(sentence: str) -> str:
 # --- extraction ---------------------------------------------------------------------------------
 
 GLUED = r"(can't|can|cannot|is|are|has|and|or)"
-RUN_TOGETHER = re.compile(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
 MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
 # a closing quotation mark glued to the next word ('graveyard"and "When ...')
 GLUED_QUOTE = re.compile(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
@@ -275,11 +275,8 @@ def repair(text: str, damage: list[str]) -> str:
     ("from.Multiple"), for matching only; the record keeps the text as captured."""
     text = lost_characters(text)
     for note in damage:
-        match = RUN_TOGETHER.match(note)
-        if match:
-            token, first, second = match.groups()
-            first = token[:len(first)]
-            text = re.sub(rf"\b{re.escape(token)}\b", f"{first} {token[len(first):]}", text)
+        if split := RunTogether.read(note):
+            text = split.repair(text)
     text = GLUED_QUOTE.sub(r"\1 ", text)
     return MISSING_SPACE.sub(lambda m: f"{m.group(1) or ','} ", text)
 

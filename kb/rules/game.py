@@ -1152,7 +1152,8 @@ class Game:
                 if effect.until == f"your next turn:{self.active.name}":
                     obj.effects.remove(effect)
             if obj.controller is self.active:
-                obj.tapped = False
+                # an exerted permanent skips this one untap step (701.43)
+                obj.tapped = obj.tapped and bool(obj.notes.pop("skips untap", False))
                 obj.sick = False
         self.step = "untap"
         self.emit("untap step", player=self.active)

@@ -1,0 +1,115 @@
+"""`mtgkb show` as a quick lookup: newest first, other versions one line, nothing twice,
+every reading of a name (rules first), partial and misspelt names, superseded rulings."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+from tests.conftest import DATA
+
+
+def run(home: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["--home", str(home), "--data", str(DATA), *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def repeated_lines(text: str) -> list[str]:
+    """Non-blank lines printed more than once (wrapped text lines of 40+ characters)."""
+    counts = Counter(line.strip() for line in text.splitlines() if len(line.strip()) >= 40)
+    return [line for line, n in counts.items() if n > 1]
+
+
+def test_a_fresh_install_shows_todays_rule_first(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "702.83")
+    assert code == 0
+    assert out.splitlines()[0].startswith("702.83 Exalted  [rule]")
+    assert "cr-2026-01-16:702.83 " in out.splitlines()[1]
+    assert repeated_lines(out) == []
+    # the subrules once, the older versions one line each with their numbers
+    assert out.count("Exalted is a triggered ability") == 1
+    versions = [line for line in out.splitlines() if "alara-keyword-rules-blog-2008:502.83" in line]
+    assert len(versions) == 1 and "502.83" in versions[0].split()[1]
+
+
+def test_all_versions_prints_each_in_full(shipped_home: Path) -> None:
+    _, short, _ = run(shipped_home, "show", "702.81a")
+    code, full, _ = run(shipped_home, "show", "702.81a", "--all-versions")
+    assert code == 0 and len(full.splitlines()) > len(short.splitlines())
+    assert full.count("[rule]") > short.count("[rule]") == 1
+
+
+def test_a_name_shows_keyword_then_glossary(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "exalted")
+    assert code == 0
+    kinds = [line.split("[")[-1].rstrip("]") for line in out.splitlines()
+             if line.startswith("Exalted  [")]
+    assert kinds == ["keyword", "glossary"]
+    assert repeated_lines(out) == []
+    # each other source's definition named once, with its number
+    thread = [line for line in out.splitlines()
+              if "keyword-abilities-faq-thread-2012:keyword:exalted" in line]
+    assert len(thread) == 1 and "702.81" in thread[0] and "Q&A" in thread[0]
+
+
+def test_keyword_and_card_of_one_name_are_both_shown_rules_first(tmp_path: Path) -> None:
+    """A set file with a card named like a keyword (M10's Lifelink)."""
+    card = {"name": "Lifelink", "manaCost": "{W}", "type": "Enchantment — Aura",
+            "text": "Enchant creature\nEnchanted creature has lifelink.",
+            "rulings": [{"date": "2009-10-01", "text": "The controller of the enchanted "
+                         "creature, not the controller of Lifelink, gains the life."}]}
+    path = tmp_path / "M10.json"
+    path.write_text(json.dumps({"name": "Magic 2010", "code": "M10",
+                                "releaseDate": "2009-07-17", "cards": [card]}))
+    home = tmp_path / "home"
+    assert run(home, "ingest", str(path))[0] == 0
+    code, out, _ = run(home, "show", "lifelink")
+    assert code == 0
+    heads = [line for line in out.splitlines() if line.startswith("Lifelink  [")]
+    assert heads == ["Lifelink  [keyword]", "Lifelink  [glossary]", "Lifelink  [card]"]
+    assert "702.15" in out  # today's keyword rule
+
+
+def test_partial_and_misspelt_names(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "battlegrace")
+    assert code == 0 and out.startswith("Showing Battlegrace Angel.")
+    code, out, _ = run(shipped_home, "show", "exhalted", "--json")
+    assert code == 0 and json.loads(out)["read_as"].lower() == "exalted"
+    code, out, err = run(shipped_home, "show", "angel")
+    assert code == 2 and out == "" and "Battlegrace Angel" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_superseded_rulings_are_marked_in_show_and_search(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "show", "Battlegrace Angel", "--json")
+    assert code == 0
+    children = json.loads(out)["records"][0]["children"]
+    marked = {c["id"]: c["superseded_by"] for c in children if "superseded_by" in c}
+    (ruling,) = marked
+    assert ruling == "shards-of-alara-faq-2008:card:battlegrace-angel:ruling:1"
+    assert marked[ruling]["keyword"] == "lifelink"
+    assert "2009" in marked[ruling]["message"]
+    code, out, _ = run(shipped_home, "show", "Titanic Ultimatum")
+    assert code == 0 and "! superseded by the rules" in out
+    code, out, _ = run(shipped_home, "search", "Battlegrace Angel lifelink", "--json")
+    hits = {h["id"]: h for h in json.loads(out)["results"]}
+    assert "superseded_by" in hits[ruling]
+    assert all("superseded_by" not in h for i, h in hits.items() if i != ruling)
+    code, out, _ = run(shipped_home, "search", "Battlegrace Angel lifelink")
+    assert "! superseded by" in out
+
+
+def test_long_output_goes_through_a_pager_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import kb.cli
+
+    paged: list[str] = []
+    monkeypatch.setattr("click.echo_via_pager", lambda text: paged.append(text))
+    monkeypatch.setattr(kb.cli.sys.stdout, "isatty", lambda: True, raising=False)
+    kb.cli._emit_text("\n".join(["line"] * 500))
+    assert paged and paged[0].count("\n") == 499
