@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
+from kb.damage import RunTogether
+
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 QUOTE_WIDTH = 30
 
@@ -168,8 +170,7 @@ def shipped_vocabulary(exclude_format: str) -> frozenset[str]:
     A document is not checked against itself: its own run-together words would count
     as known. Empty when the shipped data cannot be found.
     """
-    from ingest.source import IngestError, load_manifest, read_text
-    from kb.paths import shipped_data_dir
+    from ingest.source import IngestError, load_manifest, read_text, shipped_data_dir
 
     try:
         sources = load_manifest(shipped_data_dir())
@@ -206,5 +207,5 @@ def run_together(text: str, known: frozenset[str]) -> list[str]:
     for token in WORD.findall(text):
         pair = split_in_two(token, known)
         if pair:
-            found.append(f"run-together words: {token!r} ({pair[0]} {pair[1]})")
+            found.append(str(RunTogether(token, *pair)))
     return found

@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.dates import MONTH, iso_date
-from ingest.normalize import normalize
-from ingest.rules_common import keyword_records, make_rule, parent_number
+from ingest.rules_common import keyword_records, make_rule
 from ingest.source import IngestError, Source
+from kb import rulenum
 from kb.model import IdAllocator, Record, slugify
+from kb.text import normalize
 
 FORMAT = "comprehensive-rules"
 
@@ -42,11 +43,14 @@ _HEAD_LINES = 12
 
 _SECTION = re.compile(r"^\s{0,3}(\d{1,2})\.\s+(\S.*)$")
 # `100. General`, `100.1. Text`, `100.1a Text`; tolerates `212.1b.` and `216.4 Text`
-_RULE = re.compile(r"^\s{0,3}(\d{3})\.(?:(\d+)([a-z]?))?\.?(?:\s+(\S.*))?$")
+_RULE = re.compile(
+    rf"^\s{{0,3}}({rulenum.SECTION})\.(?:(\d+)({rulenum.LETTER}?))?\.?(?:\s+(\S.*))?$"
+)
 # `306.b Text`: a subrule whose middle number was lost
-_LOST_NUMBER = re.compile(r"^\s{0,3}(\d{3})\.([a-z])\.?\s+(\S.*)$")
+_LOST_NUMBER = re.compile(rf"^\s{{0,3}}({rulenum.SECTION})\.({rulenum.LETTER})\.?\s+(\S.*)$")
 _EXAMPLE = re.compile(r"^\s*Examples?:\s*(.*)$")
-_DETAIL_RULE = re.compile(r"^\s{0,3}\d{3}\.\d+[a-z]?\.?\s")
+_DETAIL_RULE = re.compile(rf"^\s{{0,3}}{rulenum.DOTTED}\.?\s")
+_DETAIL_RULE_LINE = re.compile(rf"^\s{{0,3}}{rulenum.DOTTED}\.?\s+\S", re.MULTILINE)
 _SENTENCE_END = re.compile(r"[.:;]$")
 _CLOSERS = re.compile(r"[\"'\u201d\u2019)\]]+$")
 _HEADING_MAX = 60
@@ -126,7 +130,7 @@ def sniff(text: str) -> bool:
     """A Comprehensive Rules text: a title line near the top and numbered rules."""
     if not any(_TITLE.match(line) for line in _head(text)):
         return False
-    return re.search(r"^\s{0,3}\d{3}\.\d+[a-z]?\.?\s+\S", text, re.MULTILINE) is not None
+    return _DETAIL_RULE_LINE.search(text) is not None
 
 
 def describe(text: str, path: Path) -> dict[str, str]:
@@ -167,6 +171,17 @@ def _bounds(lines: list[str]) -> tuple[int, int, int, int]:
     if glossary < end:
         return start, glossary, glossary + 1, credits
     return start, credits, end, end
+
+
+def missing_parts(text: str) -> list[str]:
+    """The parts every published CR has after its rules and this text lacks: a `Glossary`
+    and then `Credits` (a file cut off mid-way lacks one or both)."""
+    lines = text.split("\n")
+    end = len(lines)
+    first = next((i for i, line in enumerate(lines) if _DETAIL_RULE.match(line)), end)
+    glossary = _find(lines, "glossary", first, end)
+    credits = _find(lines, "credits", glossary if glossary < end else first, end)
+    return [part for part, at in (("a glossary", glossary), ("credits", credits)) if at == end]
 
 
 def _find(lines: list[str], word: str, start: int, end: int) -> int:
@@ -313,17 +328,17 @@ def _heading_for(number: str, headings: dict[str, str]) -> str:
     while number:
         if number in headings:
             return headings[number]
-        number = parent_number(number) or ""
+        number = rulenum.parent(number) or ""
     return ""
 
 
 def _parent_id(number: str, latest: dict[str, str]) -> str | None:
     """The id of the nearest enclosing rule read so far (`702.81a` -> `…:702.81`)."""
-    parent = parent_number(number)
+    parent = rulenum.parent(number)
     while parent:
         if parent in latest:
             return latest[parent]
-        parent = parent_number(parent)
+        parent = rulenum.parent(parent)
     return None
 
 

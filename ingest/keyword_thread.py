@@ -37,10 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest import capture_damage as damage
-from ingest.normalize import normalize
 from ingest.rules_common import keyword_records, make_rule
 from ingest.source import IngestError, Source
+from kb import rulenum
 from kb.model import IdAllocator, Record, slugify
+from kb.text import normalize
 
 FORMAT = "keyword-thread"
 TITLE = "Keyword Abilities FAQ (forum thread)"
@@ -62,7 +63,7 @@ SEE_SECTION = re.compile(r"see the ([A-Z][\w' -]*?) section", re.I)
 QUESTION = re.compile(r"^\s*Q:\s*")
 ANSWER = re.compile(r"\bA:\s*")
 PREVIOUS_WORD = re.compile(r"(\S+)\s*\Z")
-RULE_NUMBER = re.compile(r"(?<!\S)(\d{3}\.\d+)([a-z]?)(\.?)(?=\s|$)")
+RULE_NUMBER = re.compile(rf"(?<!\S)({rulenum.RULE})({rulenum.LETTER}?)(\.?)(?=\s|$)")
 # words before a rule number that make it a reference, not the start of a rule
 REFERENCE_WORDS = frozenset({"rule", "rules", "see", "and", "or", "through", "to", "of", "in"})
 # the thread's pointer to its main FAQ after a keyword's last rule

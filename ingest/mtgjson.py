@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ingest.normalize import normalize
 from ingest.source import IngestError, Source
 from kb.model import IdAllocator, Record, slugify
+from kb.text import normalize
 
 FORMAT = "mtgjson"
 

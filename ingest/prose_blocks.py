@@ -17,19 +17,19 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ingest.dates import MONTH, iso_date
-from ingest.normalize import normalize
-from ingest.rules_common import make_rule, parent_number
+from ingest.rules_common import make_rule
 from ingest.source import Source
+from kb import rulenum
 from kb.model import Record
+from kb.text import Stage, display, lines, per_line
 
 SEPARATOR = re.compile(r"^\s*-{5,}\s*$")
 BULLET = re.compile(r"^\*\s+")
 SUB_ITEM = re.compile(r"^--\s")
 # a quoted rule: `502.82. Devour` (a heading, with its dot) or `502.82a Devour is ...`
-QUOTED_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?)(\.?)\s+(\S.*)$")
+QUOTED_RULE = re.compile(rf"^({rulenum.DOTTED})(\.?)\s+(\S.*)$")
 PROSE_DATE = re.compile(r"\b" + MONTH + r"\s+(\d{1,2}),\s*(\d{4})\b", re.I)
 _MARKS = re.compile(r"\((?:TM|R)\)|[\u2122\u00ae]")
-_RANGE_DASH = re.compile(r"(?<=\d)\u2013(?=\d)")
 # two spaces between two words (not after a full stop): a link whose text the capture lost
 _LOST_LINK = re.compile(r"(?<=\w)  +(?=\w)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\w(?:[^*\n]*?\w)?)\*(?![\w*])")
@@ -112,15 +112,17 @@ def join_wrapped(lines: Iterable[str]) -> str:
     return "\n".join(out)
 
 
-def clean(text: str) -> str:
-    """Display text: `normalize` line by line, no trademark marks, no `*emphasis*` asterisks.
+marks = Stage("marks", lambda text: _MARKS.sub("", text))
+emphasis = Stage("emphasis", lambda text: _EMPHASIS.sub(r"\1", text))
+sub_item = Stage("sub_item", lambda line: SUB_ITEM.sub("\u2014 ", line.strip()))
+# Line by line, so that a `-- ` sub-item (shown as `— `) keeps its own line.
+_CLEAN = marks | emphasis | per_line(sub_item | display) | lines
 
-    Line by line, so that a `-- ` sub-item (shown as `— `) keeps its own line; an en
-    dash between digits is a range (`October 3–6`) and becomes a hyphen, not a dash.
-    """
-    text = _RANGE_DASH.sub("-", _EMPHASIS.sub(r"\1", _MARKS.sub("", text)))
-    lines = [normalize(SUB_ITEM.sub("\u2014 ", line.strip())) for line in text.split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+def clean(text: str) -> str:
+    """Display text: `display` line by line, no trademark marks, no `*emphasis*` asterisks;
+    an en dash between digits is a range (`October 3–6`) and becomes a hyphen, not a dash."""
+    return _CLEAN(text)
 
 
 def lost_links(block: Block) -> list[str]:
@@ -177,7 +179,7 @@ class RuleReader:
         if parsed is None:
             return None
         number, text, is_heading = parsed
-        parent_num = parent_number(number) or ""
+        parent_num = rulenum.parent(number) or ""
         parent_rule = self._by_number.get(parent_num)
         name = text if is_heading else self._names.get(parent_num, "")
         record = make_rule(
@@ -194,7 +196,7 @@ class RuleReader:
     def heading_of(self, rule: Record) -> Record | None:
         """The heading rule a rule belongs to (itself for a heading), if quoted."""
         number = rule.rule or ""
-        for candidate in (number, parent_number(number) or ""):
+        for candidate in (number, rulenum.parent(number) or ""):
             if candidate in self._names:
                 return self._by_number[candidate]
         return None

@@ -5,7 +5,9 @@ Every parser module exposes:
 - `sniff(text) -> bool`: whether a decoded text looks like this format (cheap: the head);
 - `describe(text, path) -> dict`: `id`, `title`, `date`, `era` for a file given to
   `mtgkb ingest PATH` (read from the document where it says them);
-- `parse(source, text) -> list[Record]`: the records, with provenance.
+- `parse(source, text) -> list[Record]`: the records, with provenance;
+and may expose `missing_parts(text) -> list[str]`: the parts a whole document of its
+format has and this text lacks (a file cut off mid-way).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from ingest.source import IngestError, Source, read_text
+from ingest.source import IngestError, Source, read_text_with_notes
 from kb.model import Record
 
 # Most specific first: sniffing tries them in this order.
@@ -38,14 +40,26 @@ def parser_for(format_name: str) -> ModuleType:
         raise IngestError(f"unknown format {format_name!r} (known: {known})") from None
 
 
-def source_text(path: Path) -> str:
-    """A file's text; a page saved from a browser is reduced to the text it shows."""
-    text = read_text(path)
+def source_text_with_notes(path: Path) -> tuple[str, list[str]]:
+    """A file's text (a page saved from a browser reduced to the text it shows) and the
+    notes on reading it (mixed encodings)."""
+    text, notes = read_text_with_notes(path)
     from ingest import html_page
 
     if html_page.looks_like_html(text):
-        return html_page.html_to_text(text)
-    return text
+        return html_page.html_to_text(text), notes
+    return text, notes
+
+
+def source_text(path: Path) -> str:
+    """A file's text; a page saved from a browser is reduced to the text it shows."""
+    return source_text_with_notes(path)[0]
+
+
+def missing_parts(format_name: str, text: str) -> list[str]:
+    """What a whole document of this format has and `text` lacks ([] when whole)."""
+    check = getattr(parser_for(format_name), "missing_parts", None)
+    return list(check(text)) if check else []
 
 
 def sniff(text: str, path: Path) -> str:
@@ -56,10 +70,22 @@ def sniff(text: str, path: Path) -> str:
     raise IngestError(f"{path}: not a format mtgkb can read ({', '.join(PARSER_MODULES)})")
 
 
+def _ending(text: str) -> str:
+    """Where a text ends: `it ends at line 4609: 'Attack Multiple Players'`."""
+    lines = text.rstrip().split("\n")
+    last = lines[-1].strip()
+    shown = last if len(last) <= 60 else last[:57] + "..."
+    return f"it ends at line {len(lines)}: {shown!r}"
+
+
 def describe_file(path: Path) -> tuple[Source, str]:
-    """A manifest entry for a file given on the command line, and its text."""
+    """A manifest entry for a file given on the command line, and its text; IngestError
+    for a file that is not whole (a Comprehensive Rules text cut off before its end)."""
     text = source_text(path)
     format_name = sniff(text, path)
+    if missing := missing_parts(format_name, text):
+        raise IngestError(f"{path}: cut off? this {format_name} text lacks "
+                          f"{' and '.join(missing)} ({_ending(text)}); not added")
     info = parser_for(format_name).describe(text, path)
     source = Source(id=info["id"], title=info.get("title", info["id"]), path=path,
                     format=format_name, date=info.get("date", ""), era=info.get("era", ""))

@@ -8,31 +8,19 @@ keyword actions) also become one `keyword` Record per keyword, gathering its sub
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from ingest.source import Source
+from kb import rulenum
 from kb.model import Record, slugify
 
-# `702`, `702.81`, `702.81a`; subrule letters skip l and o, but a reader need not care.
-RULE_NUMBER = r"\d{3}(?:\.\d+[a-z]?)?"
-RULE_NUMBER_RE = re.compile(rf"^{RULE_NUMBER}$")
 # the M2010 update (effective 2009-07-11) moved keyword sections from 50x to 70x
 RENUMBERING_DATE = "2009-07-11"
 
 
-def parent_number(number: str) -> str | None:
-    """`702.81a` -> `702.81`, `702.81` -> `702`, `702` -> None."""
-    if number[-1].isalpha():
-        return number[:-1]
-    if "." in number:
-        return number.split(".")[0]
-    return None
-
-
 def keyword_section_kind(number: str, era: str) -> str | None:
     """'ability' or 'action' when `number` (a rule like `702.81`) heads a keyword in `era`."""
-    if not re.fullmatch(r"\d{3}\.\d+", number):
+    if rulenum.level(number) != "rule":
         return None
     section = number.split(".")[0]
     modern = not era or era >= RENUMBERING_DATE
@@ -68,8 +56,8 @@ def _subrules_by_rule(rules: list[Record]) -> dict[str, list[Record]]:
     grouped: dict[str, list[Record]] = {}
     for rule in rules:
         number = rule.rule or ""
-        if re.fullmatch(r"\d{3}\.\d+[a-z]", number):
-            grouped.setdefault(number[:-1], []).append(rule)
+        if rulenum.level(number) == "subrule":
+            grouped.setdefault(rulenum.parent(number) or "", []).append(rule)
     return grouped
 
 

@@ -25,10 +25,11 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from ingest.normalize import normalize
-from ingest.rules_common import make_rule, parent_number
+from ingest.rules_common import make_rule
 from ingest.source import IngestError, Source
+from kb import rulenum
 from kb.model import IdAllocator, Record, slugify
+from kb.text import normalize
 
 FORMAT = "rulings-db"
 
@@ -37,7 +38,7 @@ RELEASE = re.compile(
 )
 HEADER = re.compile(r"^General Rulings - (\d+) - (.+?)\s*$", re.M)
 RULE_LINE = re.compile(
-    r"^- (\d{3}(?:\.\d+[a-z]?)?) - (.*?)\s*(?:\[CompRules (\d{4})/(\d{2})/(\d{2})\])?\s*$"
+    rf"^- ({rulenum.NUMBER}) - (.*?)\s*(?:\[CompRules (\d{{4}})/(\d{{2}})/(\d{{2}})\])?\s*$"
 )
 EXAMPLE_LINE = re.compile(r"^Example:\s*(.*?)\s*(?:\[CompRules \d{4}/\d{2}/\d{2}\])?\s*$")
 TAG = re.compile(r"\[CompRules (\d{4})/(\d{2})/(\d{2})\]")
@@ -101,7 +102,7 @@ class RuleLines:
         by_number: dict[str, Record] = {}
         records = []
         for item in self.pending:
-            parent = by_number.get(parent_number(item["number"]) or "")
+            parent = by_number.get(rulenum.parent(item["number"]) or "")
             record = make_rule(
                 self.source, allocate, item["number"], item["text"], heading=heading,
                 examples=item["examples"], line_start=item["start"], line_end=item["end"],

@@ -18,10 +18,11 @@ import re
 from pathlib import Path
 
 from ingest import capture_damage as damage
-from ingest.normalize import normalize
 from ingest.prose_blocks import Block, blocks, head_lines
 from ingest.source import IngestError, Source
+from kb import rulenum
 from kb.model import IdAllocator, Record, slugify
+from kb.text import normalize
 
 FORMAT = "wiki-keywords"
 # The page states no date. Its keywords end with infect (Scars of Mirrodin, October 2010)
@@ -29,7 +30,7 @@ FORMAT = "wiki-keywords"
 # the rules of around 2011 (the date the manifest gives it).
 ERA = "2011-01-01"
 
-SECTION_MARKER = re.compile(r"^\(Comp\. Rules section (\d{3})\)$")
+SECTION_MARKER = re.compile(rf"^\(Comp\. Rules section ({rulenum.SECTION})\)$")
 WIKI_LINE = re.compile(r"^From (.*Wiki.*?)(?: \(\w+\))?$")
 NAME = re.compile(r"^[A-Z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3}$")
 NAME_MAX = 40

@@ -4,12 +4,19 @@ A build goes into a fresh folder under `HOME/builds/` and is swapped in by atomi
 replacing the `HOME/current` pointer, so a crash mid-build leaves the previous build in
 use, and a process searching while another rebuilds keeps reading the build it opened.
 Freshness is checked cheaply from file stats; only when a stat changed are the contents
-hashed, and only when the contents changed is anything rebuilt.
+hashed, and only when the contents changed is anything rebuilt (a build of the same
+contents still on disk is pointed to again, and each source's parsed records are cached in
+the home, so a rebuild parses only the sources that changed).
+
+One process builds at a time (`kb.homelock`: a lock the kernel drops when its holder
+dies); a reader that finds the lock taken answers from the current build instead of
+waiting. Files given to `ingest` are published (the added-files manifest rewritten) only
+after the build that includes them succeeded: a failed or killed ingest leaves the home
+as it was.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -17,20 +24,34 @@ import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ingest.source import IngestError, Source, load_manifest
+from kb import parsecache
 from kb.freshness import BUILDS, CURRENT, Build, fresh_build, load_build, read_current, stat_key
+from kb.homelock import build_lock, pid_alive
+from kb.model import Record
 from kb.paths import claim_home
 
 ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
-_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/era.py", "kb/links/*.py", "kb/store.py",
-               "kb/index.py", "kb/build.py")
+_BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
+               "kb/text.py", "kb/links/*.py", "kb/store.py", "kb/index.py", "kb/build.py")
+_TMP = ".tmp-"
+_PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]
+
+
+class Ingested(NamedTuple):
+    """What `add_files` did: the build now current, the sources it added, notes on files
+    it skipped (already part of the knowledge base)."""
+
+    build: Build
+    added: list[Source]
+    skipped: list[str]
 
 
 def _code_files() -> list[Path]:
@@ -42,92 +63,194 @@ def _manifests(data_dir: Path, home: Path) -> list[Path]:
     return [data_dir / "sources.toml", home / ADDED / "sources.toml"]
 
 
+def added_sources(home: Path, shipped: Sequence[Source] = ()) -> list[Source]:
+    """The files added with `ingest PATH` (as published: built successfully), less any
+    that is byte for byte a `shipped` source (added before it shipped)."""
+    if not (home / ADDED / "sources.toml").exists():
+        return []
+    by_id = {s.id: s for s in shipped}
+    return [s for s in load_manifest(home / ADDED)
+            if not (s.id in by_id and _same_bytes(by_id[s.id].path, s.path))]
+
+
 def all_sources(data_dir: Path, home: Path) -> list[Source]:
     """The shipped (or `--data`) sources followed by the files added with `ingest PATH`."""
-    sources = load_manifest(data_dir)
-    if (home / ADDED / "sources.toml").exists():
-        shipped = {s.id: s for s in sources}
-        sources += [s for s in load_manifest(home / ADDED)
-                    if not (s.id in shipped and _same_bytes(shipped[s.id].path, s.path))]
-    return sources
+    shipped = load_manifest(data_dir)
+    return shipped + added_sources(home, shipped)
 
 
-def _content_hash(sources: list[Source]) -> str:
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise IngestError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+
+
+def _digests(sources: list[Source]) -> dict[str, str]:
+    """The content digest of each source's file, by source id."""
+    return {s.id: hashlib.sha256(_read_bytes(s.path)).hexdigest() for s in sources}
+
+
+def _content_hash(sources: list[Source], digests: dict[str, str]) -> str:
     digest = hashlib.sha256(FORMAT_VERSION.encode())
     for source in sources:
-        digest.update(f"{source.id}|{source.format}|{source.date}|{source.era}|".encode())
-        try:
-            digest.update(source.path.read_bytes())
-        except OSError as exc:
-            raise IngestError(f"{source.path}: cannot read ({exc.strerror or exc})") from exc
+        digest.update(f"{source.id}|{source.format}|{source.date}|{source.era}|"
+                      f"{digests[source.id]}|".encode())
     for path in _code_files():
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def _check_unique(sources: list[Source]) -> None:
+    seen: dict[str, Source] = {}
+    for source in sources:
+        if source.id in seen:
+            raise IngestError(f"source id {source.id!r} is used twice ({seen[source.id].path} "
+                              f"and {source.path}); `mtgkb ingest --reset` forgets added files")
+        seen[source.id] = source
 
 
 def _watched(data_dir: Path, home: Path, sources: list[Source]) -> list[Path]:
     return [*_manifests(data_dir, home), *(s.path for s in sources), *_code_files()]
 
 
-@contextmanager
-def _build_lock(home: Path) -> Iterator[None]:
-    with open(home / ".build.lock", "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+def _current(home: Path) -> Build | None:
+    pointer = read_current(home)
+    return load_build(home, pointer) if pointer else None
 
 
 def ensure_built(data_dir: Path, home: Path, progress: Progress | None = None,
-                 force: bool = False) -> Build:
-    """The knowledge base for these sources, building it first if needed."""
+                 force: bool = False, wait: bool = True) -> Build:
+    """The knowledge base for these sources, building it first if needed.
+
+    With `wait=False` (a reader), when another process is building, the current build is
+    returned at once (if there is one) instead of waiting for that build to finish.
+    """
     data_dir = data_dir.resolve()
     home = claim_home(home)
     if not force and (build := fresh_build(data_dir, home)):
         return build
-    with _build_lock(home):
-        if not force and (build := fresh_build(data_dir, home)):
-            return build  # another process built it while we waited
-        sources = all_sources(data_dir, home)
-        content_hash = _content_hash(sources)
-        pointer = read_current(home)
-        build = load_build(home, pointer) if pointer else None
-        if force or not build or build.content_hash != content_hash:
-            build = _build(sources, home, content_hash, progress)
-        _point_to(home, build, data_dir, _watched(data_dir, home, sources))
-        _prune(home, keep={build.path.name, *(
-            [pointer["build"]] if pointer else [])})
-        return build
+    report = progress or (lambda message: None)
+    waiting = lambda pid: report(f"waiting for the build of process {pid or '?'}")  # noqa: E731
+    with build_lock(home, wait=wait or _current(home) is None, on_wait=waiting) as held:
+        if held:
+            _tidy(home)
+            return _ensure_locked(data_dir, home, all_sources(data_dir, home), None, force,
+                                  report)
+        if current := _current(home):
+            report("another process is building; answering from the current build")
+            return current
+    return ensure_built(data_dir, home, progress, force, wait=True)
 
 
-def _build(sources: list[Source], home: Path, content_hash: str,
-           progress: Progress | None) -> Build:
-    from ingest.registry import parse_source
+def _ensure_locked(data_dir: Path, home: Path, sources: list[Source],
+                   publish: list[Source] | None, force: bool, report: Progress) -> Build:
+    """Under the build lock: build (or reuse) the build of `sources`, publish the added
+    manifest (when `publish` is given), point `current` at it, prune leftovers."""
+    _check_unique(sources)
+    digests = _digests(sources)
+    content_hash = _content_hash(sources, digests)
+    previous = read_current(home)
+    build = None if force else _existing(home, content_hash)
+    if build is None:
+        build = _build(sources, digests, home, content_hash, report)
+    if publish is not None:
+        _write_manifest(home / ADDED / "sources.toml", publish, home / ADDED)
+    _point_to(home, build, data_dir, _watched(data_dir, home, sources))
+    _prune(home, keep={build.path.name, *([previous["build"]] if previous else [])})
+    parsecache.prune(home, {parsecache.key(s, digests[s.id]) for s in sources})
+    _prune_added_files(home)
+    return build
+
+
+def _existing(home: Path, content_hash: str) -> Build | None:
+    """A whole build of these contents already on disk (the current or a previous one)."""
+    build = load_build(home, {"build": content_hash[:20]})
+    return build if build and build.content_hash == content_hash else None
+
+
+class _Counted(Sequence[Record]):
+    """The records, reporting every few hundred read (the index stage's progress)."""
+
+    def __init__(self, records: list[Record], report: Progress, stage: str) -> None:
+        self._records, self._report, self._stage = records, report, stage
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._records[index]
+
+    def __iter__(self) -> Iterator[Record]:
+        total = len(self._records)
+        for number, record in enumerate(self._records, 1):
+            if number % _PROGRESS_EVERY == 0 or number == total:
+                self._report(f"{self._stage} {number:,}/{total:,} records")
+            yield record
+
+
+def _stage(name: str, action: Callable[[], Any]) -> Any:
+    """Run one stage; an unexpected failure becomes one line naming the stage."""
+    try:
+        return action()
+    except IngestError:
+        raise
+    except Exception as exc:
+        detail = " ".join(str(exc).split())[:200]
+        raise IngestError(f"the build failed while {name} ({type(exc).__name__}: {detail}); "
+                          "the knowledge base is unchanged") from exc
+
+
+def _parse_all(sources: list[Source], digests: dict[str, str], home: Path,
+               report: Progress) -> tuple[list[Record], dict[str, dict[str, int]],
+                                          dict[str, list[list[str]]]]:
+    """Every source's records (from the parse cache where it has them), counts, damage."""
+    records: list[Record] = []
+    counts: dict[str, dict[str, int]] = {}
+    damage: dict[str, list[list[str]]] = {}
+    for number, source in enumerate(sources, 1):
+        parsed, notes = parse_cached(home, source, digests[source.id])
+        report(f"parse {number}/{len(sources)} {source.id}: {len(parsed):,} records")
+        counts[source.id] = dict(sorted(Counter(r.kind for r in parsed).items()))
+        damage[source.id] = [[source.id, note] for note in notes] + [
+            [r.id, str(note)] for r in parsed for note in r.meta.get("damage", ())]
+        records += parsed
+    return records, counts, damage
+
+
+def parse_cached(home: Path, source: Source, digest: str) -> tuple[list[Record], list[str]]:
+    """The records of one source and the notes on reading it, parsed once per content."""
+    entry = parsecache.key(source, digest)
+    if (cached := parsecache.load(home, entry)) is not None:
+        return cached
+    from ingest.registry import missing_parts, parse_source, source_text_with_notes
+
+    text, notes = source_text_with_notes(source.path)
+    notes = [*notes, *(f"cut off? no {part} (read as it is)"
+                       for part in missing_parts(source.format, text))]
+    parsed = _stage(f"parsing {source.id}", lambda: parse_source(source, text))
+    parsecache.save(home, entry, parsed, notes)
+    return parsed, notes
+
+
+def _build(sources: list[Source], digests: dict[str, str], home: Path, content_hash: str,
+           report: Progress) -> Build:
     from kb.index import build_index
     from kb.links import build_links
     from kb.store import write_store
 
-    report = progress or (lambda message: None)
-    records = []
-    counts: dict[str, dict[str, int]] = {}
-    damage: dict[str, list[list[str]]] = {}
-    for number, source in enumerate(sources, 1):
-        report(f"[{number}/{len(sources)}] parse {source.id}")
-        parsed = parse_source(source)
-        counts[source.id] = dict(sorted(Counter(r.kind for r in parsed).items()))
-        damage[source.id] = [[r.id, str(note)] for r in parsed for note in r.meta.get("damage", ())]
-        records += parsed
-    report("link")
-    graph = build_links(records)
-    tmp = home / BUILDS / f".tmp-{os.getpid()}-{time.monotonic_ns()}"
+    records, counts, damage = _parse_all(sources, digests, home, report)
+    report(f"link {len(records):,} records")
+    graph = _stage("linking", lambda: build_links(records))
+    tmp = home / BUILDS / f"{_TMP}{os.getpid()}-{time.monotonic_ns()}"
     tmp.mkdir(parents=True)
     try:
-        report("store")
-        write_store(tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
-                    [_source_entry(s, counts[s.id]) for s in sources])
-        report("index")
-        build_index(records, tmp / "index")
+        report(f"store {len(records):,} records, {len(graph.links):,} links")
+        _stage("storing", lambda: write_store(
+            tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
+            [_source_entry(s, counts[s.id]) for s in sources]))
+        _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
+                                               tmp / "index"))
         (tmp / "build.json").write_text(json.dumps(
             {"content_hash": content_hash, "counts": counts, "damage": damage}, indent=1),
             encoding="utf-8")
@@ -138,6 +261,7 @@ def _build(sources: list[Source], home: Path, content_hash: str,
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    report(f"done: {len(records):,} records from {len(sources)} sources")
     return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
 
 
@@ -157,46 +281,115 @@ def _point_to(home: Path, build: Build, data_dir: Path, watched: list[Path]) -> 
 def _prune(home: Path, keep: set[str]) -> None:
     """Remove builds other than the current and the previous one (still open elsewhere)."""
     for path in (home / BUILDS).iterdir():
-        if path.name not in keep and not path.name.startswith(".tmp-"):
+        if path.name not in keep and not path.name.startswith(_TMP):
             shutil.rmtree(path, ignore_errors=True)
 
 
-def add_files(home: Path, paths: list[Path],
-              shipped: Sequence[Source] = ()) -> list[Source]:
-    """Copy user files into `HOME/added` (after checking each one parses) and list them.
+def _tidy(home: Path) -> None:
+    """Under the build lock: remove what builds and ingests that died left behind."""
+    _prune_dead(home)
+    _prune_added_files(home)
 
-    A file that is byte for byte a `shipped` source (the current Comprehensive Rules a user
-    downloaded too, say) is already in the knowledge base and is skipped; a different file
-    with a shipped source's id is refused.
+
+def _prune_dead(home: Path) -> None:
+    """Remove the unfinished build folders of processes that died while building."""
+    folder = home / BUILDS
+    if not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        pid = path.name.removeprefix(_TMP).split("-")[0]
+        if path.name.startswith(_TMP) and pid.isdigit() and not pid_alive(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _prune_added_files(home: Path) -> None:
+    """Remove copies in `HOME/added/files` that no published manifest lists (left by an
+    ingest that failed or was killed before publishing)."""
+    folder = home / ADDED / "files"
+    if not folder.is_dir():
+        return
+    listed = {s.path.name for s in added_sources(home)}
+    for path in folder.iterdir():
+        if path.name not in listed:
+            path.unlink(missing_ok=True)
+
+
+def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
+              progress: Progress | None = None, reset: bool = False) -> Ingested:
+    """Add user files to the knowledge base: check each, build with them, and only when
+    that build succeeded publish them as added files (kept until `--reset`).
+
+    A file byte-identical to a source already in the knowledge base is skipped; a
+    different file with the id of a source already there is refused (IngestError), as is
+    any file that does not read. On any failure the home is left as it was.
     """
-    from ingest.registry import describe_file, parse_source
+    if data_dir is None:
+        from kb.paths import shipped_data_dir
 
-    home = claim_home(home)
-    added_dir = home / ADDED
-    existing = load_manifest(added_dir) if (added_dir / "sources.toml").exists() else []
-    shipped_by_id = {s.id: s for s in shipped}
-    new: list[Source] = []
-    kept: list[Path] = []
+        data_dir = shipped_data_dir()
+    data_dir, home = data_dir.resolve(), claim_home(home)
+    report = progress or (lambda message: None)
+    with build_lock(home, on_wait=lambda pid: report(
+            f"waiting for the build of process {pid or '?'}")):
+        _tidy(home)
+        shipped = load_manifest(data_dir)
+        kept = [] if reset else added_sources(home, shipped)
+        new, skipped = _check_new(home, paths, shipped, kept, report)
+        copies = _copy_in(home, new)
+        try:
+            build = _ensure_locked(data_dir, home, [*shipped, *kept, *copies], [*kept, *copies],
+                                   False, report)
+        except BaseException:
+            for copy in copies:
+                copy.path.unlink(missing_ok=True)
+            raise
+    return Ingested(build, copies, skipped)
+
+
+def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[Source],
+               report: Progress) -> tuple[list[tuple[Source, Path]], list[str]]:
+    """The files to add, each checked to read and parse (the records kept in the parse
+    cache for the build); notes on the ones skipped."""
+    from ingest.registry import describe_file
+
+    present = {s.id: s for s in [*shipped, *kept]}
+    new: list[tuple[Source, Path]] = []
+    skipped: list[str] = []
     for path in paths:
-        source, text = describe_file(path)
-        if (twin := shipped_by_id.get(source.id)) is not None:
-            if _same_bytes(twin.path, path):
+        report(f"check {path.name}")
+        source, _text = describe_file(path)
+        same = present.get(source.id)
+        if same is not None:
+            if _read_bytes(same.path) == _read_bytes(path):
+                skipped.append(f"{path}: already in the knowledge base as {source.id!r}, skipped")
                 continue
-            raise IngestError(f"{path}: source id {source.id!r} is a shipped source with "
-                              "different content")
-        parse_source(source, text)  # refuse a file that does not parse before keeping it
-        new.append(source)
-        kept.append(path)
-    paths = kept
-    added_dir.mkdir(exist_ok=True)
-    by_id = {s.id: s for s in existing}
-    for source, path in zip(new, paths, strict=True):
-        target = added_dir / "files" / f"{source.id}{path.suffix}"
-        target.parent.mkdir(exist_ok=True)
-        shutil.copyfile(path, target)
-        by_id[source.id] = source.with_(path=target)
-    _write_manifest(added_dir / "sources.toml", list(by_id.values()), added_dir)
-    return new
+            where = "a shipped source" if same in shipped else f"added from {same.title!r}"
+            raise IngestError(
+                f"{path}: source id {source.id!r} is taken by {where} with different "
+                "content; not added (`mtgkb ingest --reset` forgets added files)")
+        parse_cached(home, source, hashlib.sha256(_read_bytes(path)).hexdigest())  # parses?
+        present[source.id] = source
+        new.append((source, path))
+    return new, skipped
+
+
+def _copy_in(home: Path, new: list[tuple[Source, Path]]) -> list[Source]:
+    """Copy the new files into `HOME/added/files` (unpublished until the manifest lists
+    them), each under its source id."""
+    folder = home / ADDED / "files"
+    folder.mkdir(parents=True, exist_ok=True)
+    copies: list[Source] = []
+    for source, path in new:
+        target = folder / f"{source.id}{path.suffix.lower()}"
+        try:
+            shutil.copyfile(path, target)
+        except OSError as exc:
+            for copy in copies:
+                copy.path.unlink(missing_ok=True)
+            raise IngestError(f"{path}: cannot copy into {folder} ({exc.strerror or exc})") \
+                from exc
+        copies.append(source.with_(path=target))
+    return copies
 
 
 def _same_bytes(first: Path, second: Path) -> bool:
@@ -207,8 +400,13 @@ def _same_bytes(first: Path, second: Path) -> bool:
 
 
 def reset_added(home: Path) -> None:
-    """Forget every file added with `ingest PATH`."""
-    shutil.rmtree(claim_home(home) / ADDED, ignore_errors=True)
+    """Forget every file added with `ingest PATH` (the next build leaves them out)."""
+    home = claim_home(home)
+    with build_lock(home):
+        manifest = home / ADDED / "sources.toml"
+        if manifest.exists():
+            _write_manifest(manifest, [], home / ADDED)
+        _tidy(home)
 
 
 def _toml_string(value: str) -> str:
@@ -224,6 +422,7 @@ def _write_manifest(path: Path, sources: list[Source], base: Path) -> None:
                            ("format", source.format), ("date", source.date),
                            ("era", source.era)):
             lines.append(f"{key} = {_toml_string(value)}")
-    tmp = path.with_suffix(".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.replace(tmp, path)

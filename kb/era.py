@@ -2,12 +2,16 @@
 
 The 2009 (Magic 2010) rules update renamed several things; texts of either era describe the
 same game. `modernize` rewrites older wording into today's (for comparing definitions),
-`EQUIVALENT_PHRASES` lists each old/new pair (for search to match both).
+`EQUIVALENT_PHRASES` lists each old/new pair (for search to match both). `modern` is the
+rewrite as a `kb.text` stage (`display | modern`). Like `kb.text`, this module imports
+nothing else of the project.
 """
 
 from __future__ import annotations
 
 import re
+
+from kb.text import Stage
 
 # (old wording, current wording); each pair means the same thing in the game.
 EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
@@ -92,6 +96,9 @@ def modernize(text: str) -> str:
     return _PATTERN.sub(swap, _TO_PLAY.sub(battlefield, _REMOVE_OBJECT.sub(exile, text)))
 
 
+modern = Stage("modern", modernize)
+
+
 def renamed_phrases(text: str) -> list[tuple[str, str]]:
     """Each renamed phrase that occurs in `text`, as (its wording here, the other era's)."""
     folded = " ".join(text.lower().split())
@@ -106,3 +113,41 @@ def renamed_phrases(text: str) -> list[tuple[str, str]]:
 def alternative_wordings(text: str) -> list[str]:
     """The other era's wording of every renamed phrase that occurs in `text`."""
     return list(dict.fromkeys(other for _, other in renamed_phrases(text)))
+
+
+# How the Comprehensive Rules' glossary marks a rename (an entry titled "X (Obsolete)",
+# or a current entry that says what it used to be called).
+_RENAMED_TO = (
+    re.compile(r'\bobsolete term for "?([^".]+)', re.IGNORECASE),
+    re.compile(r'\bA term that meant "([^"]+)"', re.IGNORECASE),
+    re.compile(r"\ban older name for (?:the )?([^.]+)", re.IGNORECASE),
+    re.compile(r'\bhas been renamed\. See rules? [\d.a-z]+, "([^"]+)"', re.IGNORECASE),
+)
+_USED_TO_BE = re.compile(r'\bused to be known as the "([^"]+)" zone', re.IGNORECASE)
+_OBSOLETE_TITLE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
+
+
+def _term(text: str) -> str:
+    """A glossary phrase as a plain term: no [placeholders], articles, quotes or stop."""
+    text = re.sub(r"\[[^\]]*\]", " ", text).replace('"', " ").strip(" .,")
+    text = re.sub(r"^(?:a|an|the)\s+", "", " ".join(text.lower().split()))
+    return text
+
+
+def glossary_renames(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(old term, current term) pairs that the rules' glossary entries (title, text) record:
+    `Converted Mana Cost (Obsolete)`: "An obsolete term for mana value." ->
+    ("converted mana cost", "mana value"); `Battlefield`: 'It used to be known as the
+    "in-play" zone.' -> ("in-play", "battlefield")."""
+    pairs: list[tuple[str, str]] = []
+    for title, text in entries:
+        if _OBSOLETE_TITLE.search(title):
+            found = next((m for p in _RENAMED_TO if (m := p.search(text))), None)
+            if found:
+                new = _term(found.group(1))
+                olds = [_term(t) for t in _OBSOLETE_TITLE.sub("", title).split(",")]
+                pairs += [(old, new) for old in olds if old and old != new]
+        used = _USED_TO_BE.search(text)
+        if used:
+            pairs.append((_term(used.group(1)), _term(title)))
+    return [p for p in dict.fromkeys(pairs) if 0 < len(p[1].split()) <= 5]

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 CURRENT = "current"
 BUILDS = "builds"
 HOME_MARKER = ".mtgkb-home"
 
 
-class Build(NamedTuple):
+@dataclass(frozen=True)
+class Build:
     """A built knowledge base: its folder and what went into it."""
 
     path: Path
     content_hash: str
     counts: dict[str, dict[str, int]]
-    damage: dict[str, list[list[str]]] = {}
+    damage: dict[str, list[list[str]]] = field(default_factory=dict)
 
     @property
     def store(self) -> Path:
@@ -30,7 +31,7 @@ class Build(NamedTuple):
         return self.path / "kb.sqlite"
 
     @property
-    def index(self) -> Path:  # type: ignore[override]
+    def index(self) -> Path:
         """The Whoosh index folder."""
         return self.path / "index"
 
@@ -56,14 +57,18 @@ def read_current(home: Path) -> dict | None:
 
 
 def load_build(home: Path, pointer: dict) -> Build | None:
-    """The build a pointer names, or None if it is gone or unreadable."""
-    path = home / BUILDS / pointer["build"]
+    """The build a pointer names, or None if it is gone, unreadable or lacks its store or
+    index (removed by hand: then it is built again)."""
     try:
+        path = home / BUILDS / str(pointer["build"])
         info = json.loads((path / "build.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        build = Build(path=path, content_hash=str(info["content_hash"]),
+                      counts=dict(info["counts"]), damage=dict(info.get("damage", {})))
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-    return Build(path=path, content_hash=info["content_hash"], counts=info["counts"],
-                 damage=info.get("damage", {}))
+    if not build.store.is_file() or not build.index.is_dir():
+        return None
+    return build
 
 
 def fresh_build(data_dir: Path, home: Path) -> Build | None:

@@ -1,41 +1,107 @@
-"""The Whoosh index: the one module that knows Whoosh (so the engine stays swappable).
+"""The Whoosh index: the one module that imports Whoosh (so the engine stays swappable).
 
 Matching fields hold era-normalised text (`kb.era.modernize`), so a query in either
 wording finds both; the stored `payload` holds the record's export fields for display.
 Rule numbers live in ID fields (`rule`, and `rule_prefix` for `702.81` -> its subrules).
+
+Search asks this module for tokens (`tokens`), term statistics (`Engine.doc_frequency`)
+and ranked candidates (`Engine.ranked`, from plain stems and weights): no Whoosh query
+or matcher leaves it. Whoosh's `DisjunctionMaxMatcher` scores a document with the score
+of another one when its sub-matchers sit on different documents; `_FieldMaxMatcher` is
+the corrected matcher used for "this word in any of the fields".
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from whoosh import fields, index
-from whoosh.analysis import Analyzer, StemmingAnalyzer
-
-from kb.era import modernize
+from kb.era import glossary_renames, modernize
 
 if TYPE_CHECKING:
+    from whoosh import fields, index
+    from whoosh.analysis import Analyzer
+
     from kb.model import Record
 
+
 INDEX_NAME = "records"
+
+
+def unreadable_errors() -> tuple[type[Exception], ...]:
+    """What opening a removed or damaged index raises (files gone, a segment unreadable)."""
+    from whoosh import index
+
+    return (OSError, index.IndexError)
+
+
 NAMES_FILE = "names.json"
+RENAMES_FILE = "renames.json"
+# The fields a word of a query may match, each record scored by its best field.
+MATCH_FIELDS = ("title", "text", "names")
+# A word: letters and digits, kept whole across a dot (`702.81a`) or an apostrophe
+# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`).
+TOKEN_PATTERN = r"\w+(?:[.'’]\w+)*"
 
 
 @functools.cache
 def text_analyzer() -> Analyzer:
     """English stemming without a stoplist, so phrases keep every word and its position
     (one shared instance: building an analyzer costs more than running it)."""
-    return StemmingAnalyzer(stoplist=None, minsize=1)
+    from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, SubstitutionFilter
+
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
+            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "") | StemFilter())
+
+
+class Token(NamedTuple):
+    """One word of a text: as written (lower case), its stem, position and offsets."""
+
+    word: str
+    stem: str
+    pos: int
+    start: int
+    end: int
+
+
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    return re.compile(TOKEN_PATTERN)
+
+
+@functools.cache
+def _stemmer() -> Callable[[str], str]:
+    from whoosh.lang.porter import stem
+
+    return functools.lru_cache(maxsize=50000)(stem)
+
+
+def tokens(text: str) -> list[Token]:
+    """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
+    objects: search tokenises every candidate), with the word and its character span."""
+    stem = _stemmer()
+    out = []
+    for pos, match in enumerate(_token_pattern().finditer(text)):
+        word = match.group().lower().replace("’", "'")
+        word = word[:-2] if word.endswith("'s") else word
+        out.append(Token(word, stem(word), pos, match.start(), match.end()))
+    return out
+
+
+def stems(text: str) -> list[str]:
+    """The index's stems of a text (lower-case, every word kept)."""
+    return [t.stem for t in tokens(text)]
 
 
 def schema() -> fields.Schema:
     """Stored payload for display, analysed fields for matching, ID fields for filters."""
+    from whoosh import fields
+
     analyzer = text_analyzer()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -44,7 +110,7 @@ def schema() -> fields.Schema:
         rule=fields.ID(stored=True),
         rule_prefix=fields.KEYWORD(commas=False, lowercase=True),
         title=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
-        names=fields.TEXT(analyzer=analyzer, field_boost=3.0, phrase=True, spelling=True),
+        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True, spelling=True),
         text=fields.TEXT(analyzer=analyzer, phrase=True),
         defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
@@ -68,7 +134,8 @@ _DEFINITION = re.compile(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
 def defined_terms(record: Record) -> list[str]:
     """The terms a record defines: its title for keywords and glossary entries, and each
     quoted term a rules text explains (`"X" means`, `"X" if`)."""
-    terms = [record.title] if record.kind in ("keyword", "glossary") else []
+    terms = [re.sub(r"\s*\(obsolete\)\s*$", "", record.title, flags=re.I)] \
+        if record.kind in ("keyword", "glossary") else []
     if record.kind in ("rule", "keyword", "glossary"):
         terms += [t.rstrip(".,") for t in _DEFINITION.findall(record.text)]
     return list(dict.fromkeys(terms))
@@ -99,9 +166,11 @@ PARALLEL_FROM = 3000
 def build_index(records: Sequence[Record], folder: Path) -> None:
     """Index every record into a new folder (in two processes for a large corpus, leaving
     one segment per process: merging them would cost more than it saves at search time)."""
+    from whoosh import index
+
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
-    procs = min(2, os.cpu_count() or 1) if len(records) >= PARALLEL_FROM else 1
+    procs = 1  # one writer process: forked workers could outlive a killed build
     writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
     name_words: set[str] = set()
     for record in records:
@@ -111,8 +180,195 @@ def build_index(records: Sequence[Record], folder: Path) -> None:
                               if len(w) > 2)
     writer.commit()
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
+    (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+
+
+def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
+    """The renames the rules' glossaries record (`kb.era.glossary_renames`), less one-word
+    old terms the newest rules still use in another sense (`removed` from combat)."""
+    rules = [r for r in records if r.source.startswith("cr-")]
+    if not rules:
+        return []
+    newest = max(r.date for r in rules)
+    current = " ".join(r.text.lower() for r in rules if r.date == newest and r.kind == "rule")
+    pairs = glossary_renames([(r.title, r.text) for r in rules if r.kind == "glossary"])
+    return [(old, new) for old, new in pairs
+            if " " in old or not re.search(rf"\b{re.escape(old)}\b", current)]
 
 
 def open_index(folder: Path) -> index.Index:
-    """Open an index mtgkb built (only ever one inside a marked KB home)."""
-    return index.open_dir(str(folder), indexname=INDEX_NAME)
+    """Open an index mtgkb built (only ever one inside a marked KB home), read in place:
+    with memory mapping, whoosh3 copies every sub-file it opens into memory."""
+    from whoosh.filedb.filestore import FileStorage
+
+    return FileStorage(str(folder), supports_mmap=False, readonly=True).open_index(INDEX_NAME)
+
+
+@dataclass
+class Candidate:
+    """A record the engine matched, with its engine score (BM25F, best field per word)."""
+
+    record: dict[str, Any]
+    score: float
+
+
+@dataclass
+class WordQuery:
+    """What to look for, in stems: scored words (each may match any of `MATCH_FIELDS`,
+    a record scored by its best field), phrases every match must contain, a phrase that
+    names a defined term, and rule numbers whose rule or subrules score high."""
+
+    words: list[tuple[str, float]]
+    require_all: bool = False
+    required_phrases: list[list[str]] | None = None
+    defines: list[str] | None = None
+    numbers: list[str] | None = None
+
+
+class Engine:
+    """An open index, reused across queries (open once, search many times)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._index = open_index(folder)
+        self._searcher = self._index.searcher()
+        self._reader = self._searcher.reader()
+        self.names_path = folder / NAMES_FILE
+        self._folder = folder
+        self._renames: list[tuple[str, str]] | None = None
+
+    def renames(self) -> list[tuple[str, str]]:
+        """(old term, current term) pairs recorded at build time (none for older builds)."""
+        if self._renames is None:
+            try:
+                text = (self._folder / RENAMES_FILE).read_text(encoding="utf-8")
+                self._renames = [(old, new) for old, new in json.loads(text)]
+            except (OSError, ValueError):
+                self._renames = []
+        return self._renames
+
+    def close(self) -> None:
+        """Release the index files."""
+        self._searcher.close()
+
+    def doc_count(self) -> int:
+        """How many records the index holds."""
+        return int(self._reader.doc_count())
+
+    def doc_frequency(self, stem: str, field: str = "text") -> int:
+        """In how many records a stem occurs in a field."""
+        return int(self._reader.doc_frequency(field, stem))
+
+    def known(self, stem: str) -> bool:
+        """Whether a stem occurs in any matching field."""
+        return any(self._reader.doc_frequency(f, stem) for f in MATCH_FIELDS)
+
+    def idf(self, stem: str) -> float:
+        """The engine's inverse document frequency of a stem in the text field."""
+        return float(self._searcher.idf("text", stem))
+
+    def rule(self, number: str, kind: str | None = None,
+             source: str | None = None) -> list[dict[str, Any]]:
+        """Every record numbered `number` (in any version)."""
+        from whoosh.query import Term
+
+        return self._all(Term("rule", number), kind, source)
+
+    def under_rule(self, number: str, kind: str | None = None,
+                   source: str | None = None) -> list[dict[str, Any]]:
+        """Every record numbered `number` or one of its subrules."""
+        from whoosh.query import Term
+
+        return self._all(Term("rule_prefix", number), kind, source)
+
+    def _all(self, q: Any, kind: str | None, source: str | None) -> list[dict[str, Any]]:
+        results = self._searcher.search(q, filter=_filter(kind, source), limit=None)
+        return [json.loads(h["payload"]) for h in results]
+
+    def ranked(self, query: WordQuery, kind: str | None = None, source: str | None = None,
+               limit: int = 30) -> tuple[list[Candidate], int]:
+        """The best `limit` candidates and how many records matched (at least)."""
+        q = _whoosh_query(query)
+        if q is None:
+            return [], 0
+        results = self._searcher.search(q, filter=_filter(kind, source), limit=limit)
+        found = [Candidate(json.loads(h["payload"]), float(h.score)) for h in results]
+        return found, max(results.scored_length(), results.estimated_min_length())
+
+
+def _filter(kind: str | None, source: str | None) -> Any:
+    from whoosh.query import And, Term
+
+    parts = [Term("kind", kind)] if kind else []
+    parts += [Term("source", source)] if source else []
+    return And(parts) if parts else None
+
+
+def _whoosh_query(query: WordQuery) -> Any:
+    """The Whoosh query of a `WordQuery`."""
+    from whoosh.query import And, Or, Phrase, Term
+
+    per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
+                for stem, weight in query.words]
+    if not per_word:
+        return None
+    parts: list[Any] = [And(per_word) if query.require_all else Or(per_word)]
+    if query.defines:
+        parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
+                     else Term("defines", query.defines[0], boost=2.0))
+    parts += [Term("rule_prefix", n, boost=5.0) for n in query.numbers or []]
+    q: Any = Or(parts)
+    required = [Or([Phrase(f, p) for f in MATCH_FIELDS])
+                for p in query.required_phrases or [] if len(p) > 1]
+    return And([*required, q]) if required else q
+
+
+@functools.cache
+def _field_max_classes() -> tuple[type, type]:
+    """The corrected DisjunctionMax query and matcher (built on first use, so that Whoosh
+    is imported only when a search runs)."""
+    from whoosh import matching
+    from whoosh.query import DisjunctionMax
+
+    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):
+        """A record's score is the best score among the sub-matchers on that record.
+
+        Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
+        (another record's score) and `replace()` drops a live sub-matcher; both fixed."""
+
+        def score(self) -> float:
+            a, b = self.a, self.b
+            if not a.is_active():
+                return float(b.score())
+            if not b.is_active():
+                return float(a.score())
+            if a.id() < b.id():
+                return float(a.score())
+            if b.id() < a.id():
+                return float(b.score())
+            return float(max(a.score(), b.score()))
+
+        def replace(self, minquality: float = 0) -> Any:
+            a, b = self.a, self.b
+            if not a.is_active() and not b.is_active():
+                return matching.NullMatcher()
+            if not a.is_active():
+                return b.replace(minquality)
+            if not b.is_active():
+                return a.replace(minquality)
+            if minquality and a.max_quality() < minquality and b.max_quality() < minquality:
+                return matching.NullMatcher()
+            return self
+
+    class FieldMax(DisjunctionMax):
+        """DisjunctionMax scored by `FieldMaxMatcher`."""
+
+        def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
+            reader = searcher.reader()
+            return self._tree_matcher(subs, FieldMaxMatcher, searcher, context,
+                                      lambda q: q.estimate_size(reader))
+
+    return FieldMax, FieldMaxMatcher
+
+
+def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
+    return _field_max_classes()[0](subqueries, boost=boost)

@@ -5,18 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ingest.source import shipped_data_dir as shipped_data_dir  # where the manifest lives
+from kb.errors import MtgkbError
 from kb.freshness import HOME_MARKER
 
 
-class HomeError(Exception):
+class HomeError(MtgkbError):
     """A KB home that mtgkb must not use (a folder it did not create)."""
-
-
-def shipped_data_dir() -> Path:
-    """The `data/` folder installed with the package (manifest and seed documents)."""
-    import mtgkb_data
-
-    return Path(mtgkb_data.__file__).resolve().parent
 
 
 def default_home() -> Path:

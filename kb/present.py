@@ -40,8 +40,9 @@ def _wrap(text: str, indent: str = "    ", width: int = 96) -> str:
     return "\n".join(out)
 
 
-def format_search(result: SearchResult, color: bool = False) -> str:
-    """Numbered results: kind, title, source and rule, links, then the snippet."""
+def format_search(result: SearchResult, color: bool = False, explain: bool = False) -> str:
+    """Numbered results: kind, title, source and rule, links, then the snippet; the other
+    versions of the same rule (and with `explain` the score's parts)."""
     lines = []
     if result.did_you_mean:
         lines.append(f"Did you mean: {_style(result.did_you_mean, BOLD, color)}?")
@@ -66,6 +67,14 @@ def format_search(result: SearchResult, color: bool = False) -> str:
                           + (f" (+{len(r['refs']) - 6})" if len(r["refs"]) > 6 else ""))
         if extras:
             lines.append(_style("    " + " | ".join(extras), DIM, color))
+        if hit.versions:
+            also = [f"{v.get('date') or v['source']} {v.get('rule') or v['source']}"
+                    for v in hit.versions[:6]]
+            more = f" (+{len(hit.versions) - 6})" if len(hit.versions) > 6 else ""
+            lines.append(_style("    also " + ", ".join(also) + more, DIM, color))
+        if explain:
+            lines.append(_style(f"    score {hit.score:.3f} = " + ", ".join(
+                f"{k} {v:.3f}" for k, v in hit.parts.items()), DIM, color))
         lines.append(_style(f"    id {r['id']}", DIM, color))
     return "\n".join(lines)
 
@@ -137,3 +146,91 @@ def format_counts(counts: dict[str, dict[str, Any]],
         lines.append(f"capture damage in {source}: {len(notes)} notes in {records} records, e.g.")
         lines += [f"  {record}: {note}" for record, note in notes[:examples]]
     return "\n".join(lines)
+
+
+def _moved_with_parent(entry: Any, moves: dict[str, str]) -> bool:
+    """A renumbered subrule whose number follows its parent's renumbering (702.81a →
+    702.83a with 702.81 → 702.83)."""
+    from kb.rulenum import parent as parent_number
+
+    old_parent, new_parent = parent_number(entry.old), parent_number(entry.new)
+    return bool(old_parent and new_parent and moves.get(old_parent) == new_parent
+                and entry.old[len(old_parent):] == entry.new[len(new_parent):])
+
+
+def format_diff(diff: Any, color: bool = False) -> str:
+    """A `VersionDiff` as a rules-change summary: counts, then keywords, glossary and
+    rules, each added / removed / renumbered / changed (with word diffs)."""
+    out = [_style(f"Comprehensive Rules {diff.old_date} → {diff.new_date}", BOLD, color)
+           + f"  ({diff.old_source} → {diff.new_source})",
+           f"{'':10}{'added':>8}{'removed':>9}{'changed':>9}{'renumbered':>12}"]
+    for part, counts in diff.counts().items():
+        out.append(f"{part:10}{counts['added']:>8}{counts['removed']:>9}"
+                   f"{counts['changed']:>9}{counts['renumbered']:>12}")
+    out.append("(glossary: renumbered = renamed; changed = other wording, rule numbers aside)")
+
+    def heading(text: str, entries: list[Any]) -> None:
+        out.append("")
+        out.append(_style(f"{text} ({len(entries)}):", BOLD, color))
+
+    def diff_line(entry: Any) -> None:
+        if entry.diff:
+            out.append(_wrap(entry.diff, "      "))
+
+    keywords = diff.keywords
+    for label, entries in (("Keywords added", keywords.added),
+                           ("Keywords removed", keywords.removed)):
+        if entries:
+            heading(label, entries)
+            out.append(_wrap(", ".join(e.title for e in entries), "  "))
+    if keywords.renumbered:
+        heading("Keywords renumbered", keywords.renumbered)
+        out.append(_wrap(", ".join(f"{e.title} {e.old} → {e.new}" for e in keywords.renumbered),
+                         "  "))
+    if keywords.changed:
+        heading("Keywords with changed wording", keywords.changed)
+        out.append(_wrap(", ".join(e.title for e in keywords.changed), "  "))
+    glossary = diff.glossary
+    for label, entries in (("Glossary entries added", glossary.added),
+                           ("Glossary entries removed", glossary.removed)):
+        if entries:
+            heading(label, entries)
+            out.append(_wrap(", ".join(e.title for e in entries), "  "))
+    if glossary.renumbered:
+        heading("Glossary entries renamed", glossary.renumbered)
+        for entry in glossary.renumbered:
+            out.append(f"  {entry.old} → {entry.new}")
+            diff_line(entry)
+    if glossary.changed:
+        heading("Glossary entries changed", glossary.changed)
+        for entry in glossary.changed:
+            out.append(f"  {entry.title}")
+            diff_line(entry)
+    rules = diff.rules
+    moves = {e.old: e.new for e in rules.renumbered}
+    if rules.renumbered:
+        heading("Rules renumbered", rules.renumbered)
+        followers: dict[str, int] = {}
+        from kb.rulenum import parent as parent_number
+
+        for entry in rules.renumbered:
+            if _moved_with_parent(entry, moves):
+                parent = parent_number(entry.old) or ""
+                followers[parent] = followers.get(parent, 0) + 1
+        for entry in rules.renumbered:
+            if _moved_with_parent(entry, moves) and not entry.diff:
+                continue
+            more = followers.get(entry.old, 0)
+            note = f"  (with {more} subrule{'s' if more > 1 else ''})" if more else ""
+            out.append(f"  {entry.old} → {entry.new}  {entry.title}{note}")
+            diff_line(entry)
+    for label, entries in (("Rules added", rules.added), ("Rules removed", rules.removed)):
+        if entries:
+            heading(label, entries)
+            out += [f"  {e.new or e.old}  {e.title}" for e in entries]
+    if rules.changed:
+        heading("Rules changed", rules.changed)
+        for entry in rules.changed:
+            out.append(f"  {entry.new}")
+            diff_line(entry)
+    return "\n".join(out)

@@ -1,56 +1,58 @@
 """Search: a query string to ranked, highlighted results.
 
-The query is read as plain words and "quoted phrases" (never Whoosh syntax, so no query
+The query is read as plain words and "quoted phrases" (never engine syntax, so no query
 can fail to parse); a bare rule number goes straight to that rule. Words are stemmed and
-era-normalised like the index, each word may match a record's title, text or names
-(field boosts in `kb.index.schema`), more matched words score higher, and the words as a
-phrase score higher still. A word found nowhere is checked against keyword and card
-names for a did-you-mean.
+era-normalised like the index. Function words (articles, pronouns, auxiliaries, question
+words, prepositions, conjunctions: a closed class of English, not a list fitted to
+queries) only count where the query's words stand together; every other word is matched
+in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
+re-ranked by one signal, proximity: the share of the query's words (weighted by rarity)
+found together in a short stretch of the record. A word found nowhere is checked against
+keyword and card names for a did-you-mean.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh import query as wq
+from kb import rulenum
+from kb.era import alternative_wordings, modernize
+from kb.index import Engine, Token, WordQuery, stems, tokens
+from kb.search_pointers import follow, is_pointer
+from kb.search_versions import Group, Versions
 
-from kb.era import alternative_wordings, modernize, renamed_phrases
-from kb.index import NAMES_FILE, open_index, text_analyzer
-
-RULE_QUERY = re.compile(
-    r"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?(\d{3}(?:\.\d+[a-z]?)?)\.?\s*$", re.IGNORECASE
-)
 _PHRASE = re.compile(r'"([^"]+)"')
-_NUMBERS = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
-_STOPWORDS = frozenset((
-    "a an and are as at be by can do does for from how i if in into is it its my of on or "
-    "that the their then there these this to was what when where which while who why will "
-    "with you your"
+# English function words (closed classes: articles and determiners, pronouns, auxiliary
+# and modal verbs, question words, common prepositions and conjunctions). Compared as
+# written, before stemming.
+FUNCTION_WORDS = frozenset((
+    "a an the this that these those some any each every either neither such "
+    "i me my mine myself we us our ours you your yours he him his she her hers it its "
+    "they them their theirs what which who whom whose when where why how whether "
+    "am is are was were be been being have has had having do does did doing done "
+    "can could may might must shall should will would "
+    "of in on at by for with from to into onto upon about as than then so "
+    "and or but nor if because while though although also just there here "
+    "i'm i've it's that's there's what's"
 ).split())
-MATCH_FIELDS = ("title", "text", "names")
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = 3000
-# A word in more than this share of all records counts as common (see `build_query`).
+# A word in more than this share of all records tells records apart too little to be
+# worth matching in the engine (when rarer words remain); it still counts in proximity.
 COMMON_SHARE = 0.2
-# A query of more words is a question or a sentence, not a phrase to find as such.
-MAX_PHRASE_WORDS = 5
-# Authority of each kind of record, multiplied into the score: the rules themselves and
-# definitions first, then official answers, then the documents that quote or apply them.
-KIND_PRIOR = {"rule": 1.25, "glossary": 1.25, "keyword": 1.15, "qa": 1.1, "ruling": 1.0,
-              "section": 0.95, "card": 0.9}
-# A question ("can I …", "does …?") is answered by rulings and Q&A more than by rules.
-QUESTION_PRIOR = {"rule": 1.0, "glossary": 1.0, "keyword": 0.95, "qa": 1.3, "ruling": 1.25,
-                  "section": 0.95, "card": 0.9}
-TITLE_BONUS = 0.5
-# The query's words as a phrase in the text (checked on the candidates, which is far
-# cheaper than a phrase query over the whole index).
-PHRASE_BONUS = 1.6
-WORDING_BONUS = 1.3
+# Candidates the engine hands to re-ranking, per result asked for (at least 30).
+CANDIDATES_PER_RESULT = 3
+# A rule or entry no longer in the newest rules ranks as if it matched this much less,
+# unless the query names an era or asks for what is obsolete.
+OBSOLETE_WEIGHT = 0.5
+# "in 2008", "as of 2012", "2009 rules": a year the query asks about.
+_ERA = re.compile(r"\b(?:(?:in|as of|from|of|before)\s+)?((?:19|20)\d\d)\b(?:\s+rules\b)?",
+                  re.IGNORECASE)
+_ASKS_OBSOLETE = re.compile(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
 
 
 @dataclass
@@ -60,10 +62,20 @@ class Hit:
     record: dict[str, Any]
     score: float
     snippet: str
+    parts: dict[str, float] = field(default_factory=dict)
+    versions: list[dict[str, Any]] = field(default_factory=list)
+    context: dict[str, Any] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The `--json` form: record fields plus `score` and `snippet`."""
-        return {**self.record, "score": round(self.score, 4), "snippet": self.snippet}
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """The `--json` form: record fields plus `score`, `snippet`, `versions` (the other
+        versions' record ids) and with `explain` the score's parts."""
+        out = {**self.record, "score": round(self.score, 4), "snippet": self.snippet,
+               "versions": [v["id"] for v in self.versions]}
+        if self.context:
+            out["context"] = {k: self.context[k] for k in ("id", "kind", "title", "text")}
+        if explain:
+            out["explain"] = {k: round(v, 4) for k, v in self.parts.items()}
+        return out
 
 
 @dataclass
@@ -77,113 +89,148 @@ class SearchResult:
     terms: list[str] = field(default_factory=list)
     total_exact: bool = True
 
-    def to_json(self) -> dict[str, Any]:
-        """`{"query", "total", "results"}` as DESIGN.md fixes it."""
-        return {"query": self.query, "total": self.total,
-                "results": [hit.to_json() for hit in self.hits]}
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`."""
+        return {"query": self.query, "total": self.total, "did_you_mean": self.did_you_mean,
+                "results": [hit.to_json(explain) for hit in self.hits]}
 
 
-def stems(text: str) -> list[str]:
-    """The index's tokens for a text (stemmed, lower-case, every word kept)."""
-    return [token.text for token in text_analyzer()(text)]
+@dataclass
+class ReadQuery:
+    """A user's query as search reads it."""
 
+    text: str
+    words: list[Token]        # every word, era-normalised, in order
+    content: list[str]        # distinct stems of the content words
+    phrases: list[list[str]]  # quoted phrases, as stems
 
-def rule_number(text: str) -> str | None:
-    """`702.81a`, `rule 112.6h`, `502.83.` -> the number; anything else -> None."""
-    match = RULE_QUERY.match(text)
-    return match.group(1).lower() if match else None
+    @classmethod
+    def of(cls, text: str) -> ReadQuery:
+        """Split a query into its words, content stems and quoted phrases."""
+        modern = modernize(text.replace("*", " "))
+        words = tokens(modern.replace('"', " "))
+        content = [t.stem for t in words if t.word not in FUNCTION_WORDS] \
+            or [t.stem for t in words]
+        phrases = [stems(p) for p in _PHRASE.findall(modern)]
+        return cls(text, words, list(dict.fromkeys(content)), phrases)
 
 
 class Searcher:
     """An open index, reused across queries (open once, search many times)."""
 
     def __init__(self, index_dir: Path) -> None:
-        self._index = open_index(index_dir)
-        self._searcher = self._index.searcher()
-        self._names_path = index_dir / NAMES_FILE
+        self._engine = Engine(index_dir)
+        self._versions = Versions(index_dir.parent / "kb.sqlite")
         self._names: list[str] | None = None
 
     def close(self) -> None:
         """Release the index files."""
-        self._searcher.close()
+        self._engine.close()
+        self._versions.close()
 
     def search(self, text: str, kind: str | None = None, source: str | None = None,
-               limit: int = 10) -> SearchResult:
-        """Ranked results for a query, best first."""
-        filters = self._filter(kind, source)
-        number = rule_number(text)
+               limit: int = 10, as_of: str | None = None) -> SearchResult:
+        """Ranked results for a query, best first; one hit per rule across versions, shown
+        as the rules stood on `as_of` (an ISO date) when given, else the newest."""
+        number = rulenum.cited(text)
         if number:
-            found = self._rule_lookup(text, number, filters, limit)
+            found = self._rule_lookup(text, number, kind, source, limit, as_of)
             if found.hits:
                 return found
-        result = self._ranked(text, filters, limit)
+        result = self._ranked(text, kind, source, limit, as_of)
         correction = self._correction(text)
         if correction and (not result.hits or correction != text):
-            corrected = self._ranked(correction, filters, limit)
+            corrected = self._ranked(correction, kind, source, limit, as_of)
             if corrected.hits and (not result.hits or self._unmatched_words(text)):
                 corrected.query, corrected.did_you_mean = text, correction
                 return corrected
         return result
 
-    def _filter(self, kind: str | None, source: str | None) -> wq.Query | None:
-        parts = [wq.Term("kind", kind)] if kind else []
-        parts += [wq.Term("source", source)] if source else []
-        return wq.And(parts) if parts else None
-
-    def _rule_lookup(self, text: str, number: str, filters: wq.Query | None,
-                     limit: int) -> SearchResult:
-        exact = self._searcher.search(wq.Term("rule", number), filter=filters, limit=None)
-        hits = [self._hit(h, 100.0, text) for h in exact]
-        hits.sort(key=lambda h: (h.record["source"].startswith("cr-") is False,
-                                 -_era_rank(h.record["source"]), h.record["id"]))
-        under = self._searcher.search(wq.Term("rule_prefix", number), filter=filters, limit=None)
-        seen = {h.record["id"] for h in hits}
-        hits += [self._hit(h, 50.0, text) for h in under if h["id"] not in seen]
+    def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
+                     limit: int, as_of: str | None) -> SearchResult:
+        """Today's rule of that number first (or the one in force on `as_of`), then the
+        same number in other versions and documents, then its subrules."""
+        exact = [r for r in self._engine.rule(number, kind, source)
+                 if not as_of or (r.get("date") or "") <= as_of]
+        newest = self._versions.newest_cr
+        exact.sort(key=lambda r: (r["source"] != newest or bool(as_of),
+                                  not r["source"].startswith("cr-"), _newest_first(r), r["id"]))
+        seen = {r["id"] for r in exact}
+        under = [r for r in self._engine.under_rule(number, kind, source) if r["id"] not in seen]
+        wanted = set(stems(text))
+        hits = [Hit(r, 100.0, snippet(r["text"], wanted)) for r in exact]
+        hits += [Hit(r, 50.0, snippet(r["text"], wanted)) for r in under]
         return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
 
-    def _ranked(self, text: str, filters: wq.Query | None, limit: int) -> SearchResult:
-        reader = self._searcher.reader()
-        limit_df = COMMON_SHARE * reader.doc_count()
-
-        def common(term: str) -> bool:
-            return reader.doc_frequency("text", term) > limit_df
-
-        wanted = max(limit * 3, 30)
-        # Records with every word (cheap: an intersection); records with any word only when
-        # too few have every word to fill a page of results.
-        q, terms = build_query(text, common, require_all=True)
-        if q is None:
+    def _ranked(self, text: str, kind: str | None, source: str | None,
+                limit: int, as_of: str | None = None) -> SearchResult:
+        era = _ERA.search(text)
+        if era and not as_of:  # "exalted in 2008": as the rules stood at the end of 2008
+            as_of, text = f"{era.group(1)}-12-31", (text[:era.start()] + text[era.end():])
+        penalise = not (as_of or _ASKS_OBSOLETE.search(text))
+        query = ReadQuery.of(text)
+        if not query.words:
             return SearchResult(query=text, total=0, hits=[])
-        results = self._searcher.search(q, filter=filters, limit=wanted)
-        if results.scored_length() < limit:
-            q, terms = build_query(text, common)
-            assert q is not None  # some word matches when every word does
-            results = self._searcher.search(q, filter=filters, limit=wanted)
-        records = [json.loads(h["payload"]) for h in results]
-        signals = QuerySignals.of(text, terms)
-        scored = sorted(((signals.rerank(h.score, r), i)
-                         for i, (h, r) in enumerate(zip(results, records, strict=True))),
-                        key=lambda pair: (-pair[0], -_era_rank(records[pair[1]]["source"]),
-                                          pair[1]))
-        highlight = {*terms, *stems(text), *stems(" ".join(alternative_wordings(text)))}
-        hits = [Hit(records[i], score, snippet(records[i]["text"], highlight))
-                for score, i in _distinct(scored, records)[:limit]]
-        # exact when every match was collected; else a lower bound (counting every match
-        # would run the query again, which costs more than the search)
-        exact = results.scored_length() < wanted
-        total = max(len(hits), results.scored_length(), results.estimated_min_length())
-        return SearchResult(query=text, total=total, hits=hits, terms=sorted(highlight),
-                            total_exact=exact)
+        engine = self._engine
+        # the query in today's terms where it uses a term the glossary records as renamed
+        variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
+        content = list(dict.fromkeys(s for v in variants for s in v.content))
+        common = COMMON_SHARE * engine.doc_count()
+        matched = [s for s in content if engine.doc_frequency(s) <= common] or content
+        numbers = rulenum.find_numbers(text.lower(), dotted=True)
+        phrase = [t.stem for t in query.words]
+        wanted = max(limit * CANDIDATES_PER_RESULT, 30)
+        found, total = engine.ranked(
+            WordQuery(words=[(s, 1.0) for s in matched], required_phrases=query.phrases,
+                      defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
+            kind, source, limit=wanted)
+        weights = {s: max(engine.idf(s), 0.1) for s in content}
+        ranked = [(*_rerank(c.record, c.score, variants, weights), c.record) for c in found]
+        groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
+        for group in groups:
+            if penalise and group.obsolete(self._versions.newest_cr):
+                group.parts["obsolete"] = OBSOLETE_WEIGHT
+                group.score *= OBSOLETE_WEIGHT
+        groups.sort(key=lambda g: -g.score)
+        highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
+        hits: list[Hit] = []
+        shown: set[str] = set()
+        for group in groups:
+            hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
+            if hit and hit.record["id"] not in shown:
+                shown.update([hit.record["id"], *(v["id"] for v in hit.versions)])
+                hits.append(hit)
+            if len(hits) == limit:
+                break
+        # exact when every match was collected (then counted after collapsing); else the
+        # engine's count of matching records, a bound
+        exact = total < wanted
+        count = len(groups) if exact else max(total, len(hits))
+        return SearchResult(query=text, total=count, hits=hits,
+                            terms=sorted(highlight), total_exact=exact)
 
-    def _hit(self, hit: Any, score: float, text: str) -> Hit:
-        record = json.loads(hit["payload"])
-        return Hit(record=record, score=float(score), snippet=snippet(record["text"],
-                                                                      set(stems(text))))
+    def _hit(self, group: Group, highlight: set[str], as_of: str | None,
+             source: str | None, follow_pointers: bool = True) -> Hit | None:
+        """The group's hit: the version asked for, the other versions listed."""
+        self._versions.complete(group)
+        record = group.pick(as_of, source)
+        if record is None:
+            return None
+        others = sorted((r for r in group.records.values() if r["id"] != record["id"]),
+                        key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
+        context = None
+        if follow_pointers and is_pointer(record):
+            target = follow(record, self._versions)
+            if target is not None and target["id"] != record["id"]:
+                record, context = target, record
+            elif target is not None:
+                record = target
+        return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
+                   others, context)
 
     def _unmatched_words(self, text: str) -> list[str]:
-        reader = self._searcher.reader()
-        return [w for w in _words(text) if w.lower() not in _STOPWORDS and not any(
-            reader.doc_frequency(f, s) for f in MATCH_FIELDS for s in stems(w))]
+        return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS and not any(
+            self._engine.known(s) for s in stems(w))]
 
     def _correction(self, text: str) -> str | None:
         """The query with unknown words replaced by the nearest keyword or card name word."""
@@ -204,7 +251,7 @@ class Searcher:
     def _name_words(self) -> list[str]:
         if self._names is None:
             try:
-                self._names = json.loads(self._names_path.read_text(encoding="utf-8"))
+                self._names = json.loads(self._engine.names_path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 self._names = []
         return self._names
@@ -229,135 +276,71 @@ def _edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-_QUESTION = re.compile(r"^\s*(can|could|do|does|did|is|are|was|were|will|would|should|must|"
-                       r"what|when|where|which|who|why|how|if)\b|\?\s*$", re.IGNORECASE)
+def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:
+    """The largest share (by weight) of the query's content words that stand together in
+    the record: within a stretch of twice the query's length, in its title or text."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    width = 2 * len(query.words) + 2
+    best = 0.0
+    for part in (record["title"], record["text"][:SNIPPET_SCAN]):
+        stems_at = [t.stem for t in tokens(modernize(part))]
+        places = [i for i, s in enumerate(stems_at) if s in weights]
+        for n, i in enumerate(places):
+            seen = set()
+            for j in places[n:]:
+                if j >= i + width:
+                    break
+                seen.add(stems_at[j])
+            best = max(best, sum(weights[s] for s in seen) / total)
+    return best
 
 
-@dataclass
-class QuerySignals:
-    """What a query says beyond its words, used to re-rank the engine's candidates."""
-
-    terms: set[str]
-    question: bool
-    wording: re.Pattern[str] | None
-    phrase: re.Pattern[str] | None
-
-    @classmethod
-    def of(cls, text: str, terms: list[str]) -> QuerySignals:
-        """Read a query: its stems, whether it asks a question, and the renamed phrases it
-        uses in the era wording the user wrote."""
-        phrases = [_loose_phrase(this) for this, _ in renamed_phrases(text)]
-        wording = re.compile(r"\b(?:" + "|".join(phrases) + r")\b",
-                             re.IGNORECASE) if phrases else None
-        words = re.findall(r"[\w'+/-]+", modernize(text.replace('"', " ")))
-        phrase = re.compile(r"\b" + _loose_phrase(" ".join(words), inserted=1) + r"\b",
-                            re.IGNORECASE) if 1 < len(words) <= MAX_PHRASE_WORDS else None
-        return cls(set(terms), bool(_QUESTION.search(text)), wording, phrase)
-
-    def rerank(self, score: float, record: dict[str, Any]) -> float:
-        """The engine's score times: the kind's authority (answers first for a question),
-        a bonus for a title that says what the query asks (the share of the query's words
-        in it), and a bonus for a text in the very wording the query uses."""
-        priors = QUESTION_PRIOR if self.question else KIND_PRIOR
-        title = set(stems(modernize(record["title"])))
-        covered = len(self.terms & title) / len(self.terms) if self.terms else 0.0
-        score *= priors.get(record["kind"], 1.0) * (1.0 + TITLE_BONUS * covered)
-        if self.wording and self.wording.search(record["text"]):
-            score *= WORDING_BONUS
-        if self.phrase and self.phrase.search(modernize(record["text"])):
-            score *= PHRASE_BONUS
-        return score
+def _rerank(record: dict[str, Any], score: float, variants: list[ReadQuery],
+            weights: dict[str, float]) -> tuple[float, dict[str, float]]:
+    """The engine's score times (1 + proximity, of the query's best wording)."""
+    near = max(proximity(record, v, {s: weights[s] for s in v.content}) for v in variants)
+    return score * (1.0 + near), {"engine": score, "proximity": near}
 
 
-def _loose_phrase(phrase: str, inserted: int = 2) -> str:
-    """A pattern for a phrase in any inflection, with up to `inserted` words between its
-    words (`remove from the game` finds `removed it from the game`)."""
-    gap = r"\W+(?:\w+\W+){0,"  + str(inserted) + r"}?"
-    return gap.join(re.escape(word) + r"\w*" for word in phrase.split())
-
-
-def _distinct(scored: list[tuple[float, int]],
-              records: list[dict[str, Any]]) -> list[tuple[float, int]]:
-    """Show once a record whose kind, title and text repeat another word for word, rule
-    numbers aside (the same glossary entry or rule in several rules versions): at the rank
-    of the best-scored copy, as the newest version's record."""
-    place: dict[tuple[str, str, str], int] = {}
-    kept: list[tuple[float, int]] = []
-    for score, i in scored:
-        r = records[i]
-        text = _NUMBERS.sub("#", " ".join(r["text"].lower().split()))
-        key = (r["kind"], _NUMBERS.sub("#", r["title"].lower()), text)
-        if key not in place:
-            place[key] = len(kept)
-            kept.append((score, i))
-        elif r["date"] > records[kept[place[key]][1]]["date"]:
-            kept[place[key]] = (kept[place[key]][0], i)
-    return kept
+def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
+    """The query with every renamed term it uses in the current term (none if none)."""
+    folded = " ".join(text.lower().split())
+    changed = folded
+    for old, new in renames:
+        changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
+    return [changed] if changed != folded else []
 
 
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'-]*", text)
 
 
-def _era_rank(source_id: str) -> int:
-    digits = re.sub(r"\D", "", source_id)[:8]
-    return int(digits) if digits else 0
-
-
-def build_query(text: str, is_common: Callable[[str], bool] = lambda term: False,
-                require_all: bool = False) -> tuple[wq.Query | None, list[str]]:
-    """The Whoosh query for a user's text, and the stems it looks for.
-
-    Words that `is_common` (found in a large share of all records) only add to the phrase
-    score, not to the word-by-word match, when rarer words remain: they barely tell records
-    apart and scoring them costs most of a query's time. With `require_all`, a record must
-    match every one of the rarer words (in any field).
-    """
-    modern = modernize(text.replace("*", " "))
-    phrases = [stems(p) for p in _PHRASE.findall(modern)]
-    plain = stems(modern.replace('"', " "))
-    if not plain:
-        return None, []
-    content = [t for t in plain if t not in _STOPWORDS] or plain
-    rare = [t for t in dict.fromkeys(content) if not is_common(t)] or list(dict.fromkeys(content))
-    per_word = [wq.DisjunctionMax([wq.Term(f, t) for f in MATCH_FIELDS], tiebreak=0.1)
-                for t in rare]
-    words: wq.Query = wq.And(per_word) if require_all else wq.Or(per_word)
-    parts: list[wq.Query] = [words]
-    if 1 < len(plain) <= MAX_PHRASE_WORDS:
-        parts.append(wq.Or([wq.Phrase("title", plain, slop=1, boost=2.0),
-                            wq.Phrase("names", plain, boost=2.0),
-                            wq.Phrase("defines", plain, boost=4.0)]))
-    elif len(plain) == 1:
-        parts.append(wq.Term("defines", plain[0], boost=4.0))
-    numbers = re.findall(r"\b\d{3}\.\d+[a-z]?\b", text.lower())
-    parts += [wq.Term("rule_prefix", n, boost=5.0) for n in numbers]
-    q: wq.Query = wq.Or(parts)
-    required = [wq.Or([wq.Phrase(f, p) for f in MATCH_FIELDS]) for p in phrases if len(p) > 1]
-    if required:
-        q = wq.And([*required, q])
-    return q, content
+def _newest_first(record: dict[str, Any]) -> str:
+    """A sort key putting later dates first."""
+    return "".join(chr(0x10FFFF - ord(c)) for c in (record.get("date") or ""))
 
 
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
     text = text[:SNIPPET_SCAN]
-    tokens = [t.copy() for t in text_analyzer()(text, chars=True, mode="index")]
-    if not tokens:
+    found = tokens(text)
+    if not found:
         return ""
-    wanted = {t for t in terms if t not in _STOPWORDS} or terms
-    hits = [i for i, t in enumerate(tokens) if t.text in wanted]
+    wanted = terms
+    hits = [i for i, t in enumerate(found) if t.stem in wanted]
     start = 0
     if hits:
-        best = max(hits, key=lambda i: len({tokens[j].text for j in hits if i <= j < i + width}))
-        start = max(0, min(best - 4, len(tokens) - width))
-    window = tokens[start:start + width]
-    begin, end = window[0].startchar, window[-1].endchar
+        best = max(hits, key=lambda i: len({found[j].stem for j in hits if i <= j < i + width}))
+        start = max(0, min(best - 4, len(found) - width))
+    window = found[start:start + width]
+    begin, end = window[0].start, window[-1].end
     out, pos = [], begin
     for token in window:
-        if token.text in wanted:
-            out += [text[pos:token.startchar], mark, text[token.startchar:token.endchar], mark]
-            pos = token.endchar
+        if token.stem in wanted:
+            out += [text[pos:token.start], mark, text[token.start:token.end], mark]
+            pos = token.end
     out.append(text[pos:end])
     body = " ".join("".join(out).split()).replace(f"{mark} {mark}", " ")
     return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")

@@ -8,15 +8,15 @@ the differences of wording.
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb import rulenum
 from kb.model import Record
-from kb.search import rule_number
 from kb.store import KnowledgeBase
+from kb.wording import WordChange, word_changes, word_diff
+
+__all__ = ["WordChange", "word_changes", "word_diff", "describe", "find", "numbering"]
 
 
 @dataclass
@@ -62,7 +62,7 @@ def find(kb: KnowledgeBase, ref: str, source: str | None = None) -> list[Record]
     ref = ref.strip()
     if ":" in ref and (record := kb.get(ref)):
         return [record]
-    if number := rule_number(ref):
+    if number := rulenum.cited(ref):
         found = kb.by_rule(number, source)
         # newest rules version first; within one era the Comprehensive Rules first
         return sorted(found, key=lambda r: (r.era, r.source.startswith("cr-")), reverse=True)
@@ -83,62 +83,6 @@ def numbering(records: list[Record]) -> list[tuple[str, str, list[str]]]:
     return [(number, era, sources) for (number, era), sources in steps.items()]
 
 
-@dataclass(frozen=True)
-class WordChange:
-    """One difference of wording: `removed` old words replaced by `new[start:end]`."""
-
-    removed: str
-    start: int
-    end: int
-
-
-_WORD = re.compile(r"\S+")
-
-
-def _word_opcodes(a: list[str], b: list[str]) -> Sequence[tuple[str, int, int, int, int]]:
-    return difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
-
-
-def word_changes(old: str, new: str, key: Callable[[str], str] | None = None
-                 ) -> list[WordChange]:
-    """Where `new` differs from `old`, word by word, with character spans in `new`.
-
-    `key` maps a word to what is compared (e.g. to treat all rule numbers as equal).
-    """
-    old_words = _WORD.findall(old)
-    spans = [m.span() for m in _WORD.finditer(new)]
-    new_words = [new[s:e] for s, e in spans]
-    compare = key or (lambda word: word)
-    changes = []
-    ops = _word_opcodes([compare(w) for w in old_words], [compare(w) for w in new_words])
-    for op, i1, i2, j1, j2 in ops:
-        if op == "equal":
-            continue
-        at = spans[j1][0] if j1 < len(spans) else len(new)
-        end = spans[j2 - 1][1] if j2 > j1 else at
-        changes.append(WordChange(" ".join(old_words[i1:i2]), at, end))
-    return changes
-
-
-def word_diff(old: str, new: str) -> str:
-    """Differences of wording: `[-removed-]{+added+}`, unchanged words as they are."""
-    a, b = old.split(), new.split()
-    out: list[str] = []
-    for op, i1, i2, j1, j2 in _word_opcodes(a, b):
-        if op == "equal":
-            out += a[i1:i2]
-            continue
-        if i2 > i1:
-            out.append("[-" + " ".join(a[i1:i2]) + "-]")
-        if j2 > j1:
-            out.append("{+" + " ".join(b[j1:j2]) + "+}")
-    return " ".join(out)
-
-
-def _strip_number(text: str) -> str:
-    return re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", text)
-
-
 def describe(kb: KnowledgeBase, record: Record) -> Shown:
     """A record with its children, references, citations and lineage."""
     shown = Shown(record=record, children=kb.children(record.id))
@@ -150,6 +94,6 @@ def describe(kb: KnowledgeBase, record: Record) -> Shown:
             shown.cited_by.append(Related(origin, link.kind))
     for member_id in kb.lineage(record.id):
         if member_id != record.id and (member := kb.get(member_id)):
-            diff = word_diff(_strip_number(member.text), _strip_number(record.text))
+            diff = word_diff(rulenum.strip_label(member.text), rulenum.strip_label(record.text))
             shown.lineage.append(Related(member, f"{member.era or member.date}", diff))
     return shown

@@ -62,6 +62,23 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
         db.close()
 
 
+def store_problem(path: Path) -> str | None:
+    """Why the store at `path` cannot be read (missing, not a database, tables lost), or
+    None when it opens and its tables answer. Cheap: it reads the schema and one count."""
+    if not path.is_file():
+        return f"{path}: missing"
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            db.execute("select count(*) from sources").fetchone()
+            db.execute("select ord from records limit 1").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return f"{path}: {exc}"
+    return None
+
+
 class KnowledgeBase:
     """Read access to one built knowledge base."""
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
-EXTRA = ROOT.parent / "shared" / "corpus-extra"
+EXTRA = Path(os.environ.get("MTGKB_CORPUS_EXTRA") or ROOT.parent / "shared" / "corpus-extra")
 CR_FILES = {
     "2008-10-01": EXTRA / "cr" / "MagicCompRules-2008-10-01.txt",
     "2009-10-01": EXTRA / "cr" / "MagicCompRules-2009-10-01.txt",

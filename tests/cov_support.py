@@ -85,6 +85,7 @@ def assert_keyword(name: str, changes: Sequence[tuple[str, str]],
         for old, new in applied:
             changed = check_definition(edited(record, old, new))
             assert changed.status == "mismatch", (record.id, old, new, changed.details)
+            assert not any("could not run" in d for d in changed.details), changed.details
         for old, new in rewordings:
             if re.search(old, text):
                 same = check_definition(edited(record, old, new))

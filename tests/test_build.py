@@ -76,7 +76,7 @@ def test_a_crash_mid_build_leaves_the_old_build_working(
     import kb.index
 
     monkeypatch.setattr(kb.index, "build_index", crash)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(IngestError, match="while indexing .RuntimeError: simulated crash"):
         kbbuild.ensure_built(data, home)
     assert not [p for p in (home / "builds").iterdir() if p.name.startswith(".tmp-")]
     pointer = read_current(home)
@@ -104,14 +104,15 @@ def test_an_unreadable_added_file_is_refused_and_nothing_kept(tmp_path: Path) ->
     assert not (home / "added" / "sources.toml").exists()
 
 
-def test_an_added_rules_file_stays_until_reset(tmp_path: Path) -> None:
+def test_an_added_rules_file_stays_until_reset(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     cr = extra_file(CR_FILES["2008-10-01"])
     home = tmp_path / "home"
-    kbbuild.add_files(home, [cr])
-    built = kbbuild.ensure_built(DATA, home, force=True)
+    built = kbbuild.add_files(home, [cr]).build
     assert "cr-2008-10-01" in built.counts
-    again = kbbuild.ensure_built(DATA, home, force=True)
-    assert "cr-2008-10-01" in again.counts
+    monkeypatch.setattr(kbbuild, "_build", lambda *a, **k: pytest.fail("rebuilt"))
+    assert kbbuild.ensure_built(DATA, home).path == built.path  # kept: no rebuild
+    monkeypatch.undo()
     kbbuild.reset_added(home)
     assert "cr-2008-10-01" not in kbbuild.ensure_built(DATA, home).counts
 

@@ -24,10 +24,10 @@ def test_search_json_has_the_contract_fields(shipped_home: Path) -> None:
     code, out, _ = run(shipped_home, "search", "attacks alone", "--json", "--limit", "5")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"query", "total", "results"}
+    assert {"query", "total", "results", "did_you_mean"} <= set(data)
     assert data["query"] == "attacks alone" and data["total"] >= len(data["results"]) > 0
     for result in data["results"]:
-        assert set(result) == {*EXPORT_FIELDS, "score", "snippet"}
+        assert {*EXPORT_FIELDS, "score", "snippet", "versions"} <= set(result)
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -161,3 +161,43 @@ def test_show_card_has_rulings_from_faq_and_mtgjson(large_home: Path) -> None:
     cards = json.loads(out)["records"]
     assert {c["source"] for c in cards} == {"shards-of-alara-faq-2008", "mtgjson-ala"}
     assert all(c["children"] and all(ch["date"] for ch in c["children"]) for c in cards)
+
+
+def test_a_folder_mtgkb_did_not_create_is_one_line_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "precious.txt").write_text("mine")
+    code, out, err = run(tmp_path, "search", "exalted")
+    assert code == 2 and out == "" and err.startswith("mtgkb: ")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_html_into_a_foreign_folder_is_one_line_exit_2(shipped_home: Path,
+                                                       tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    code, _, err = run(shipped_home, "html", "-o", str(tmp_path))
+    assert code == 2 and err.startswith("mtgkb: ") and len(err.strip().splitlines()) == 1
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_a_bug_is_not_turned_into_a_usage_error(shipped_home: Path, monkeypatch) -> None:
+    import kb.show
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(kb.show, "find", broken)
+    result = CliRunner().invoke(main, ["--home", str(shipped_home), "--data", str(DATA),
+                                       "show", "702.81a"])
+    assert result.exit_code == 1 and isinstance(result.exception, RuntimeError)
+
+
+def test_search_rebuilds_an_index_whose_files_were_removed(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "search", "exalted")[0] == 0
+    from kb.freshness import fresh_build
+
+    build = fresh_build(DATA, home)
+    assert build is not None
+    for path in build.index.iterdir():
+        path.unlink()
+    code, out, err = run(home, "search", "exalted", "--json")
+    assert code == 0 and json.loads(out)["results"], err

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import keyword_thread, registry
-from ingest.normalize import normalize
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from kb.text import normalize
 from tests.parsing import parse_or_refuse
 
 SOURCE_ID = "keyword-abilities-faq-thread-2012"

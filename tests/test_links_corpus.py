@@ -186,3 +186,49 @@ def test_same_graph_whatever_the_hash_seed():
         for seed in ("1", "2")
     }
     assert len(digests) == 1
+
+
+def test_2009_reorganisation_state_based_effects_become_actions(larger):
+    _, graph = larger
+    old, new = CR["2008-10-01"], CR["2009-10-01"]
+
+    def partner(number: str) -> str | None:
+        found = [m for m in graph.lineage.get(f"{new}:{number}", []) if m.startswith(old + ":")]
+        return found[0].split(":", 1)[1] if found else None
+
+    # heading, 704.2-704.4 and the list of 704.5 (reordered) by their texts and places
+    assert [partner(n) for n in ("704", "704.2", "704.3", "704.4", "704.5")] == [
+        "420", "420.2", "420.3", "420.4", "420.5"]
+    listed = {partner(f"704.5{c}") for c in "abcdefghijkmnpqr"} - {None}
+    assert len(listed) >= 14 and all(n.startswith("420.5") for n in listed)
+    assert partner("704.5n") == "420.5d"  # the Aura rule, moved down the list
+    assert graph.lineage[f"{new}:glossary:state-based-actions"][:2] == [
+        f"{old}:glossary:state-based-effects", f"{new}:glossary:state-based-actions"]
+    # the whole version: 1,007 of 1,714 rules had a 2008 counterpart before
+    rules = [rid for rid in graph.lineage if rid.startswith(new + ":")
+             and rid.split(":")[1][:1].isdigit()]
+    linked = [rid for rid in rules if any(m.startswith(old + ":") for m in graph.lineage[rid])]
+    assert len(linked) >= 1080
+
+
+def test_a_ruling_links_the_rules_in_force_on_its_own_date(larger):
+    records, graph = larger
+    card = "mtgjson-ala:card:battlegrace-angel"
+    rulings = [r for r in records.values() if r.parent == card and r.kind == "ruling"]
+    late = next(r for r in rulings if r.date == "2009-10-01" and "lifelink" in r.text)
+    early = next(r for r in rulings if r.date == "2008-10-01" and "exalted" in r.text)
+    keywords = {r.id: [ln.dst for ln in graph.links if ln.src == r.id and ln.kind == "keyword"]
+                for r in (late, early)}
+    assert keywords[late.id] == [CR["2009-10-01"] + ":keyword:lifelink"]
+    eras = {records[dst].era for dst in keywords[early.id]}
+    assert keywords[early.id] and eras == {"2008-10-01"}  # the 2008 documents
+
+
+def test_basic_land_types_are_not_card_links(larger):
+    records, graph = larger
+    basics = {f"mtgjson-ala:card:{name}" for name in ("plains", "island", "swamp", "mountain",
+                                                       "forest")}
+    assert basics <= set(records)  # the set file has the basic land cards
+    assert not [ln for ln in graph.links if ln.kind == "card" and ln.dst in basics]
+    rule = records[CR["2026-01-16"] + ":205.3i"]
+    assert "Forest" in rule.text and rule.cards == []

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from kb.links.names import NameMatcher, phrase_forms, trie_pattern, word_forms
+from kb.links.names import NameMatcher, phrase_forms, word_forms
 
 
 def matcher() -> NameMatcher:
@@ -83,12 +81,6 @@ def test_blocked_spans_and_longest_first():
     assert [text[h.start:h.end] for h in hits] == ["Triggered abilities", "triggered ability"]
 
 
-def test_trie_pattern_matches_exactly_its_keys():
-    pattern = re.compile(f"(?:{trie_pattern(['attacks alone', 'attack', 'at'])})$")
-    assert pattern.match("attacks \n alone") and pattern.match("attack") and pattern.match("at")
-    assert not pattern.match("attacks") and not pattern.match("a")
-
-
 def test_keyword_actions_have_no_noun_like_s_form():
     names = NameMatcher()
     names.add("keyword", "counter", s_form=False)
@@ -96,3 +88,12 @@ def test_keyword_actions_have_no_noun_like_s_form():
             "Stifle counter triggered abilities; the ability is countered.")
     assert [h.name for h in names.find(text)] == ["counter", "counter"]
     assert [text[h.start:h.end] for h in names.find(text)] == ["counter", "countered"]
+
+
+def test_curly_apostrophes_line_breaks_and_punctuation_around_names():
+    names = matcher()
+    names.add("card", '"Ach! Hans, Run!"', inflect=False, case_sensitive=True)
+    text = ('Sphinx\u2019s Herald and Elspeth,\n  Knight-Errant; "Ach! Hans, Run!" names '
+            "no Cancellation, and aren't Cancel'd.")
+    assert [text[h.start:h.end] for h in names.find(text)] == [
+        "Sphinx\u2019s Herald", "Elspeth,\n  Knight-Errant", '"Ach! Hans, Run!"']

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import mtgjson
-from ingest.normalize import normalize
 from ingest.source import IngestError, Source, read_text
 from kb.model import Record
+from kb.text import normalize
 from tests.conftest import CR_FILES, DATA, MTGJSON_ALA, extra_file
 
 EXALTED_RULING = ("Battlegrace Angel could cause a creature to have multiple instances of "

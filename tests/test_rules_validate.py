@@ -83,7 +83,11 @@ def test_whole_result_for_the_thread_exalted(report):
 
 def test_findings_of_the_shipped_sources(report):
     kinds = Counter(f.kind for f in report.findings)
-    assert kinds == {"numbering": 1, "superseded-ruling": 2}
+    assert kinds == {"numbering": 1, "superseded-ruling": 2, "rules-change": 1}
+    changed = next(f for f in report.findings if f.kind == "rules-change")
+    assert changed.keyword == "cycling"  # dated by the documents: the 2008 FAQ, then the wiki
+    assert changed.records == ["shards-of-alara-faq-2008:keyword:cycling",
+                               "judge-wiki-keywords-appendix-c:keyword:cycling"]
     numbering = next(f for f in report.findings if f.kind == "numbering")
     assert numbering.records == ["keyword-abilities-faq-thread-2012:keyword:banding",
                                  "keyword-abilities-faq-thread-2012:keyword:rampage"]
@@ -96,7 +100,7 @@ def test_findings_of_the_shipped_sources(report):
     assert angel.keyword == "lifelink"
     assert angel.records[1] == "keyword-abilities-faq-thread-2012:keyword:lifelink"
     assert "Multiple instances of lifelink on the same object are redundant." in angel.message
-    assert "the rules changed on 2009-07-11" in angel.message
+    assert "lifelink became a static ability), first shown in cr-2009-07-11" in angel.message
 
 
 def test_coverage_in_the_report(report):

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import registry, rulings_db
-from ingest.normalize import normalize
 from ingest.source import IngestError, Source, load_manifest, read_text
 from kb.model import Record
+from kb.text import normalize
 from tests.parsing import parse_or_refuse
 
 SOURCE_ID = "rulings-db-abilities-2009"

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.era import modernize
-from kb.search import rule_number, snippet, stems
+from kb.rulenum import cited
+from kb.search import snippet, stems
 
 
 def test_attacks_alone_finds_the_definition_and_exalted_first(shipped_searcher) -> None:
@@ -20,7 +21,7 @@ def test_attacks_alone_finds_the_definition_and_exalted_first(shipped_searcher) 
 def test_a_bare_rule_number_goes_straight_to_the_rule(shipped_searcher) -> None:
     for query in ("702.20j", "rule 112.6h", "502.83", "702.81a."):
         first = shipped_searcher.search(query).hits[0].record
-        assert first["kind"] == "rule" and first["rule"] == rule_number(query), query
+        assert first["kind"] == "rule" and first["rule"] == cited(query), query
 
 
 def test_a_heading_number_lists_its_subrules_after_it(shipped_searcher) -> None:
@@ -94,3 +95,83 @@ def test_a_question_puts_answers_first(shipped_searcher) -> None:
     first = shipped_searcher.search("can I choose not to sacrifice any creatures to devour").hits[0]
     assert first.record["kind"] in ("ruling", "qa")
     assert "devour" in first.record["keywords"]
+
+
+def test_one_hit_per_rule_across_versions_newest_shown(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    hits = searcher.search("exalted attacks alone").hits
+    rules = [h for h in hits if h.record["kind"] == "rule" and "exalted" in h.record["keywords"]]
+    first = rules[0]
+    assert first.record["source"] == "cr-2026-01-16"
+    assert {"cr-2008-10-01", "cr-2012-10-01"} <= {v["source"] for v in first.versions}
+    shown = [v["id"] for h in hits for v in [h.record, *h.versions]]
+    assert len(shown) == len(set(shown))  # no version shown twice
+    old = searcher.search("exalted attacks alone", as_of="2009-01-01").hits
+    assert all(h.record["date"] <= "2009-01-01" for h in old)
+    assert any(h.record.get("rule") == "502.83a" for h in old)
+
+
+def test_obsolete_rules_rank_below_live_ones(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    hits = searcher.search("unused mana lose life end of phase").hits
+    scores = {h.record["id"]: h.parts.get("obsolete") for h in hits}
+    assert any(v == 0.5 for v in scores.values())  # mana burn rules of 2008 are marked
+    live = [i for i, h in enumerate(hits) if "obsolete" not in h.parts]
+    dead = [i for i, h in enumerate(hits) if "obsolete" in h.parts]
+    assert live and dead and live[0] < dead[0]
+
+
+def test_a_bare_rule_number_is_todays_rule_first(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    assert searcher.search("702.11a").hits[0].record["source"] == "cr-2026-01-16"
+    assert searcher.search("702.11a", as_of="2012-12-31").hits[0].record["date"] <= "2012-12-31"
+
+
+def test_renames_come_from_the_glossary() -> None:
+    from kb.era import glossary_renames
+
+    entries = [
+        ("Converted Mana Cost (Obsolete)", "An obsolete term for mana value. Cards printed"),
+        ("Unblockable (Obsolete)", 'A term that meant "can\'t be blocked." Cards that'),
+        ("Totem Armor (Obsolete)", 'An obsolete keyword ability that has been renamed. See '
+                                   'rule 702.89, "Umbra Armor."'),
+        ("Battlefield", 'A zone. It used to be known as the "in-play" zone. See rule 403.'),
+        ("Mana Burn (Obsolete)", "Older versions of the rules stated that unspent mana …"),
+    ]
+    assert glossary_renames(entries) == [
+        ("converted mana cost", "mana value"), ("unblockable", "can't be blocked"),
+        ("totem armor", "umbra armor"), ("in-play", "battlefield")]
+
+
+def test_an_old_term_finds_the_current_rule(shipped_searcher) -> None:
+    hits = shipped_searcher.search("converted mana cost of a split card").hits
+    assert any("mana value of a split card" in h.record["text"] for h in hits[:3])
+
+
+def test_a_glossary_pointer_leads_to_the_rule_it_names(shipped_searcher) -> None:
+    hits = shipped_searcher.search("exalted").hits
+    pointed = [h for h in hits if h.context]
+    assert pointed, "the glossary entry 'See rule 702.83' is followed"
+    hit = pointed[0]
+    assert hit.context["kind"] == "glossary" and "See rule 702.83" in hit.context["text"]
+    assert "702.83a" in hit.record["text"] and "702.83b" in hit.record["text"]
+    assert hit.to_json()["context"]["id"] == hit.context["id"]
+
+
+def test_a_bare_heading_is_shown_with_its_subrules(shipped_searcher) -> None:
+    from kb.search_pointers import is_pointer
+
+    hits = shipped_searcher.search("ending the game draw").hits
+    assert not any(is_pointer(h.record) for h in hits)

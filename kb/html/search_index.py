@@ -32,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kb import rulenum
 from kb.html.content import SiteContent
 from kb.html.layout import relative
 from kb.html.pages import source_label
@@ -54,7 +55,6 @@ STOP_WORDS = frozenset(
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 # the same expression as `WORD` in static/search.js: keep the two alike
 _WORD = re.compile(r"[a-z0-9]+(?:['.][a-z0-9]+)*")
-_RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                          "æ": "ae", "Æ": "ae"})
 
@@ -260,7 +260,7 @@ def _postings(docs: list[tuple[int, int]]) -> str:
 
 def _excerpt(hit: Hit) -> str:
     text = re.sub(r"[ \t]+", " ", hit.text).strip()
-    title = re.sub(r"^\d{3}(?:\.\d+[a-z]?)?\.?\s*", "", hit.title).strip()
+    title = rulenum.strip_label(hit.title).strip()
     if title and text.lower().startswith(title.lower()):
         text = text[len(title):].lstrip(" .:-—\n")
     return text[:EXCERPT]

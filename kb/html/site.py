@@ -23,6 +23,7 @@ import click
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from kb.errors import MtgkbError
 from kb.html.content import SiteContent
 from kb.html.layout import NameClash
 from kb.html.pages import Page, View, plan, source_label
@@ -35,7 +36,7 @@ MARKER = ".mtgkb-site"
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-class SiteError(OSError):
+class SiteError(MtgkbError, OSError):
     """An output folder the site must not be written to."""
 
 

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from kb import rulenum
 from kb.model import Record
 from kb.show import WordChange, word_changes
 
@@ -32,7 +33,6 @@ class Mention(Protocol):
 
 Href = Callable[[str], str | None]
 
-_RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")
 # NUL and other control characters (tab and line break kept), and the bidirectional
 # embedding, override and isolate marks that can make a page read backwards
 _UNSAFE_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
@@ -63,7 +63,7 @@ def mentions_of(linker, record: Record) -> list[Mention]:  # noqa: ANN001
 
 def number_blind(word: str) -> str:
     """Comparison key for diffs: every rule number compares equal (numbering shifts)."""
-    return "§" if _RULE_NUMBER.match(word) else word
+    return "§" if rulenum.is_label(word) else word
 
 
 def changes_against(old: str, new: str) -> list[WordChange]:
@@ -74,7 +74,7 @@ def changes_against(old: str, new: str) -> list[WordChange]:
 
 
 def _numbers_only(words: list[str]) -> bool:
-    return all(_RULE_NUMBER.match(word) for word in words)
+    return all(rulenum.is_label(word) for word in words)
 
 
 @dataclass(frozen=True)

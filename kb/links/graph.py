@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from kb.links.lineage import lineage_links
 from kb.links.names import NameMatcher, name_words
 from kb.links.refs import find_rule_refs
-from kb.links.resolve import era_distance, era_of, rule_index, section_index
+from kb.links.resolve import (
+    era_distance,
+    era_of,
+    is_comprehensive_rules,
+    rule_index,
+    section_index,
+    speaking_era,
+)
 from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
 
@@ -59,18 +66,22 @@ class Linker:
 
     def __init__(self, records: list[Record]) -> None:
         self.rules = rule_index(records)
+        self._cr_eras = sorted({era_of(r) for r in records if is_comprehensive_rules(r.source)})
         self.sections = section_index(records)
         self.names = NameMatcher()
         # (kind, name) -> [(record id, source, era)], in record order
         self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
         self._display: dict[str, str] = {}
         self._choice: dict[tuple[str, str, str, str], str] = {}
+        vocabulary = _rules_vocabulary(records)
         for record in records:
             entry = _name_entry(record)
             if entry is None:
                 continue
             kind, name = entry
             key = name if kind == "card" else name.lower()
+            if kind == "card" and name.lower() in vocabulary:
+                continue  # "Forest" in a text is the land type, not the basic land card
             if not self._holders[(kind, key)]:
                 self.names.add(kind, name, inflect=kind != "card", case_sensitive=kind == "card",
                                s_form=record.meta.get("keyword_kind") != "action")
@@ -120,7 +131,7 @@ class Linker:
     def _resolve_ref(self, numbers: tuple[str, ...], sections: tuple[str, ...],
                      record: Record) -> list[tuple[str, str | None, str]]:
         """(label, target or None, reason) per number of a reference, none to `record`."""
-        era = era_of(record)
+        era = speaking_era(record, self._cr_eras)
         resolved = []
         for number in numbers:
             target, reason = self.rules.resolve(number, record.source, era)
@@ -133,7 +144,7 @@ class Linker:
 
     def _nearest(self, kind: str, key: str, record: Record) -> str:
         """The record of a name nearest the citing record: same source, same era, nearest."""
-        era = era_of(record)
+        era = speaking_era(record, self._cr_eras)
         cache_key = (kind, key, record.source, era)
         if cache_key not in self._choice:
             holders = self._holders[(kind, key)]
@@ -141,6 +152,13 @@ class Linker:
                                                era_distance(h[2], era), h[2], h[0]))
             self._choice[cache_key] = best[0]
         return self._choice[cache_key]
+
+
+def _rules_vocabulary(records: list[Record]) -> set[str]:
+    """The terms the rules' glossaries define, lower case (one-word ones included: the
+    basic land types Plains, Island, Swamp, Mountain and Forest among them). A card named
+    like one is the term wherever a text says it, never a card mention."""
+    return {str(r.meta.get("term") or r.title).lower() for r in records if r.kind == "glossary"}
 
 
 def _name_entry(record: Record) -> tuple[str, str] | None:

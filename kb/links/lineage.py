@@ -1,4 +1,4 @@
-"""Lineage: the same keyword or rule across sources and rules versions.
+"""Lineage: the same keyword, rule or glossary entry across sources and rules versions.
 
 - Keywords by name: every source's `keyword` record of exalted is one lineage; so are the
   heading rules of that keyword (502.83 -> 702.80 -> 702.81 -> 702.83) and its subrules by
@@ -6,22 +6,24 @@
 - Other rules by text similarity, after `kb.era.modernize` (renumbered sections: abilities
   112 in 2009 are 113 today): an identical text is the same rule; otherwise candidates
   come from an inverted index of the distinctive words of the newer version and the best
-  difflib ratio wins. A heading too short to compare ("Abilities") follows its subrules.
-  Comprehensive Rules versions are compared in order of era; a document that quotes rules
-  (FAQ, thread, blog, rulings dump) is compared with the Comprehensive Rules of its era
-  (and its rules get a `quotes` link to them), else with the nearest version.
+  difflib ratio wins. Then what is left is matched by structure (`kb.links.align`):
+  subrules' votes for their heading, headings by their words, subrules by their place
+  among matched siblings.
+  Comprehensive Rules versions are compared in order of era, each with the next only, so
+  the work is linear in the number of versions; a document that quotes rules (FAQ,
+  thread, blog, rulings dump) is compared with the Comprehensive Rules of its era (and its
+  rules get a `quotes` link to them), else with the nearest version.
+- Glossary entries of consecutive versions by term, a renamed term by its definition.
 A lineage group holds at most one record per source.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from ingest.rules_common import parent_number
-from kb.era import EQUIVALENT_PHRASES, modernize
+from kb.links.align import align, glossary_pairs
+from kb.links.groups import LONG, Groups, Text, prepare, ratio
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
 from kb.model import Record
@@ -29,74 +31,19 @@ from kb.model import Record
 MIN_RATIO = 0.6        # difflib ratio (over words) for two rule texts to be one rule
 KEYWORD_RATIO = 0.4    # a keyword's subrules of one letter must still agree this much
 SHORT = 4              # a text of fewer words is matched only exactly, or by its subrules
-CANDIDATES = 4         # texts compared with difflib per rule
+CANDIDATES = 8         # texts compared with difflib per rule
 MAX_DF = 25            # a word in more rules of a version than this picks no candidates
-_OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
-                          + "|from the game")
-_WORDS = re.compile(r"[a-z0-9']+")
-_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
-
-
-@dataclass
-class _Text:
-    """A rule prepared for comparison: its words in today's wording, numbers masked."""
-
-    record: Record
-    words: tuple[str, ...]
-
-    @property
-    def key(self) -> str:
-        return " ".join(self.words)
-
-
-class Groups:
-    """Union-find over record ids that never puts two records of one source together."""
-
-    def __init__(self, records: list[Record]) -> None:
-        self._parent = {r.id: r.id for r in records}
-        self._sources = {r.id: {r.source} for r in records}
-        self._source_of = {r.id: r.source for r in records}
-
-    def find(self, record_id: str) -> str:
-        """The representative of a record's group."""
-        root = record_id
-        while self._parent[root] != root:
-            root = self._parent[root]
-        while self._parent[record_id] != root:
-            self._parent[record_id], record_id = root, self._parent[record_id]
-        return root
-
-    def union(self, a: str, b: str) -> bool:
-        """Join two groups, unless that would put two records of one source together."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return True
-        if self._sources[ra] & self._sources[rb]:
-            return False
-        self._parent[rb] = ra
-        self._sources[ra] |= self._sources.pop(rb)
-        return True
-
-    def has_source(self, record_id: str, source: str) -> bool:
-        """Whether a record's group already holds a record of `source`."""
-        return source in self._sources[self.find(record_id)]
-
-    def members(self) -> dict[str, list[str]]:
-        """Representative -> member ids, for groups of two or more."""
-        found: dict[str, list[str]] = defaultdict(list)
-        for record_id in self._parent:
-            found[self.find(record_id)].append(record_id)
-        return {root: ids for root, ids in found.items() if len(ids) > 1}
 
 
 def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str]]]:
     """`lineage` and `quotes` links, and each record's lineage (ordered by era)."""
     by_id = {r.id: r for r in records}
-    linked = [r for r in records if r.kind == "keyword" or (r.kind == "rule" and r.rule)]
+    linked = [r for r in records if r.kind in ("keyword", "glossary")
+              or (r.kind == "rule" and r.rule)]
     groups = Groups(linked)
-    texts = _prepare([r for r in linked if r.kind == "rule"])
+    texts = prepare([r for r in linked if r.kind == "rule"])
     _keyword_lineage([r for r in linked if r.kind == "keyword"], by_id, texts, groups)
-    by_source: dict[str, list[_Text]] = defaultdict(list)
+    by_source: dict[str, list[Text]] = defaultdict(list)
     for text in texts.values():
         by_source[text.record.source].append(text)
     indexes: dict[str, dict[str, list[int]]] = {}
@@ -104,6 +51,9 @@ def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str
         if newer not in indexes:
             indexes[newer] = _inverted_index(by_source[newer])
         _match_versions(by_source[older], by_source[newer], indexes[newer], groups)
+        align(by_source[older], by_source[newer], groups,
+              structure=is_comprehensive_rules(older) and is_comprehensive_rules(newer))
+    _glossary_lineage([r for r in linked if r.kind == "glossary"], groups)
     lineage = _ordered_groups(groups, by_id)
     links = _quotes(by_source, lineage)
     for members in {tuple(m) for m in lineage.values()}:
@@ -112,23 +62,8 @@ def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str
     return links, lineage
 
 
-def _prepare(rules: list[Record]) -> dict[str, _Text]:
-    """Every rule's comparable words (modernised once per distinct text)."""
-    cache: dict[str, tuple[str, ...]] = {}
-    prepared = {}
-    for rule in rules:
-        body = rule.text.split("\nExample:")[0]
-        if body not in cache:
-            lower = body.lower()
-            if _OLD_WORDING.search(lower):
-                lower = modernize(body).lower()
-            cache[body] = tuple(_WORDS.findall(_NUMBER.sub("#", lower)))
-        prepared[rule.id] = _Text(rule, cache[body])
-    return prepared
-
-
 def _keyword_lineage(keywords: list[Record], by_id: dict[str, Record],
-                     texts: dict[str, _Text], groups: Groups) -> None:
+                     texts: dict[str, Text], groups: Groups) -> None:
     """Join keyword records by name, and their heading rules and subrules by letter."""
     by_name: dict[str, list[str]] = defaultdict(list)
     by_letter: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -146,12 +81,12 @@ def _keyword_lineage(keywords: list[Record], by_id: dict[str, Record],
     for (_, letter), ids in by_letter.items():
         for i, rule_id in enumerate(ids[1:], 1):
             earlier = [p for p in reversed(ids[:i]) if not letter
-                       or _ratio(texts[p].words, texts[rule_id].words) >= KEYWORD_RATIO]
+                       or ratio(texts[p].words, texts[rule_id].words) >= KEYWORD_RATIO]
             if earlier:
                 groups.union(earlier[0], rule_id)
 
 
-def _version_pairs(by_source: dict[str, list[_Text]]) -> list[tuple[str, str]]:
+def _version_pairs(by_source: dict[str, list[Text]]) -> list[tuple[str, str]]:
     """Which sources to compare: CR versions in order of era; each other document with
     the CR of its era (else the nearest one; with no CR at all, with every earlier one)."""
     era = {source: era_of(texts[0].record) for source, texts in by_source.items()}
@@ -169,7 +104,7 @@ def _version_pairs(by_source: dict[str, list[_Text]]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _match_versions(older: list[_Text], newer: list[_Text], index: dict[str, list[int]],
+def _match_versions(older: list[Text], newer: list[Text], index: dict[str, list[int]],
                     groups: Groups) -> None:
     """Join each rule of `older` with the same rule of `newer`, one to one."""
     newer_source = newer[0].record.source
@@ -206,10 +141,9 @@ def _match_versions(older: list[_Text], newer: list[_Text], index: dict[str, lis
                 and groups.union(older[i].record.id, newer[j].record.id):
             used_old.add(i)
             used_new.add(j)
-    _match_headings(older, newer, groups)
 
 
-def _inverted_index(texts: list[_Text]) -> dict[str, list[int]]:
+def _inverted_index(texts: list[Text]) -> dict[str, list[int]]:
     """Word -> the rules that use it, for words distinctive enough (used by few rules)."""
     index: dict[str, list[int]] = defaultdict(list)
     for j, text in enumerate(texts):
@@ -219,7 +153,7 @@ def _inverted_index(texts: list[_Text]) -> dict[str, list[int]]:
 
 
 
-def _candidates(text: _Text, index: dict[str, list[int]]) -> list[int]:
+def _candidates(text: Text, index: dict[str, list[int]]) -> list[int]:
     """The rules sharing the most distinctive words with `text` (rarer words weigh more),
     best first."""
     score: dict[int, float] = defaultdict(float)
@@ -231,7 +165,7 @@ def _candidates(text: _Text, index: dict[str, list[int]]) -> list[int]:
     return sorted(score, key=lambda j: (-score[j], j))[:CANDIDATES]
 
 
-def _best(text: _Text, candidates: list[tuple[int, _Text]],
+def _best(text: Text, candidates: list[tuple[int, Text]],
           same: int | None) -> tuple[float, int] | None:
     """(ratio, index) of the most similar candidate at least MIN_RATIO alike, if any.
 
@@ -252,37 +186,22 @@ def _best(text: _Text, candidates: list[tuple[int, _Text]],
         if best and bound + 0.01 < best[0]:
             break
         matcher.set_seq1(other.words)
-        ratio = matcher.ratio() + (0.01 if j == same else 0.0)
-        if ratio >= MIN_RATIO and (best is None or ratio > best[0]):
-            best = (ratio, j)
+        alike = matcher.ratio() if len(text.words) + len(other.words) <= 2 * LONG else bound
+        alike += 0.01 if j == same else 0.0
+        if alike >= MIN_RATIO and (best is None or alike > best[0]):
+            best = (alike, j)
     return best
 
 
-def _ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
-    """difflib's ratio of two word sequences (1.0 at once for equal ones)."""
-    return 1.0 if a == b else SequenceMatcher(None, a, b, autojunk=False).ratio()
-
-
-def _match_headings(older: list[_Text], newer: list[_Text], groups: Groups) -> None:
-    """Join a rule still unmatched with the newer rule that most of its subrules went to."""
-    newer_source, older_source = newer[0].record.source, older[0].record.source
-    newer_by_group = {groups.find(t.record.id): t.record for t in newer}
-    newer_by_number = {t.record.rule: t.record for t in reversed(newer)}
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for text in older:
-        parent = parent_number(text.record.rule or "")
-        member = newer_by_group.get(groups.find(text.record.id))
-        if parent and member and member.rule and (moved := parent_number(member.rule)):
-            votes[parent][moved] += 1
-    for text in older:
-        number = text.record.rule or ""
-        if number not in votes or groups.has_source(text.record.id, newer_source):
-            continue
-        (target_number, count), = votes[number].most_common(1)
-        target = newer_by_number.get(target_number)
-        if target and count >= 2 and count * 2 > sum(votes[number].values()) \
-                and not groups.has_source(target.id, older_source):
-            groups.union(text.record.id, target.id)
+def _glossary_lineage(entries: list[Record], groups: Groups) -> None:
+    """Join the glossary entries of consecutive Comprehensive Rules versions."""
+    by_source: dict[str, list[Text]] = defaultdict(list)
+    for text in prepare(entries).values():
+        by_source[text.record.source].append(text)
+    crs = sorted((s for s in by_source if is_comprehensive_rules(s)),
+                 key=lambda s: (era_of(by_source[s][0].record), s))
+    for older, newer in zip(crs, crs[1:], strict=False):
+        glossary_pairs(by_source[older], by_source[newer], groups)
 
 
 def _order(record: Record) -> tuple:
@@ -300,7 +219,7 @@ def _ordered_groups(groups: Groups, by_id: dict[str, Record]) -> dict[str, list[
     return dict(sorted(lineage.items(), key=lambda item: _order(by_id[item[0]])))
 
 
-def _quotes(by_source: dict[str, list[_Text]], lineage: dict[str, list[str]]) -> list[Link]:
+def _quotes(by_source: dict[str, list[Text]], lineage: dict[str, list[str]]) -> list[Link]:
     """A `quotes` link from each rule a document quotes to the same rule of its era's CR."""
     cr_of_era: dict[str, str] = {}
     for source, texts in sorted(by_source.items()):

@@ -8,25 +8,25 @@ named like a common word is found only where written as its name.
 Inflections: the forms of the first word of a keyword or term ("devoured" is devour,
 "cycled" is cycling, "unearthed" is unearth, "attacked alone" is attacks alone) and the
 plural of the last ("triggered abilities"); a possessive ("Skullmulcher's") is its name.
-All names of one case-handling go into one trie-shaped regex, so a text is read once.
+A text is read once, in time linear in its length whatever the names: it is split into
+words once, and all names of one case-handling are found by one Aho-Corasick automaton
+over words and the separators between them (`kb.links.wordscan`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from kb.links.spans import FreeSpans
+from kb.links.wordscan import WORD, WordAutomaton
+from kb.text import name_key  # a name as written, spaces single: the lookup key
 
 # kinds in order of preference when two names of the same length start at one word
 NAME_KINDS: tuple[str, ...] = ("keyword", "card", "glossary")
 _RANK = {kind: rank for rank, kind in enumerate(NAME_KINDS)}
 
-# a word; a possessive "'s" is not part of it ("Skullmulcher's" is Skullmulcher + 's)
-_WORD = re.compile(r"[^\W_]+(?:[-'\u2019](?!s\b)[^\W_]+)*")
 _VOWELS = set("aeiou")
-# where a name may start and end: not inside a word, nor inside "can't"-like contractions
-_BEFORE = r"(?<![\w'\u2019-])"
-_AFTER = r"(?![\w-]|['\u2019][a-rt-z])"
 
 
 @dataclass
@@ -90,58 +90,29 @@ def phrase_forms(words: tuple[str, ...], s_form: bool = True) -> set[tuple[str, 
 
 def name_words(name: str) -> tuple[str, ...]:
     """The words of a name (`Elspeth, Knight-Errant` -> Elspeth, Knight-Errant)."""
-    return tuple(_WORD.findall(name))
-
-
-def name_key(text: str) -> str:
-    """A name as written, white space made single spaces: the key names are looked up by."""
-    return " ".join(text.replace("\u2019", "'").split())
+    return tuple(WORD.findall(name))
 
 
 def with_words(name: str, words: tuple[str, ...]) -> str:
     """`name` with its words replaced by `words` (same count), punctuation kept."""
-    parts = _WORD.split(name_key(name))
+    parts = WORD.split(name_key(name))
     out = [parts[0]]
     for word, rest in zip(words, parts[1:], strict=True):
         out += [word, rest]
     return "".join(out)
 
 
-def trie_pattern(keys: Iterable[str]) -> str:
-    """A regex matching exactly `keys`, shaped as a trie (fast on big alternations).
-
-    A space in a key matches any run of white space; at each branch the longer key is
-    tried first, so a match is the longest key that fits.
-    """
-    root: dict = {}
-    for key in keys:
-        node = root
-        for char in key:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _node_pattern(root)
-
-
-def _node_pattern(node: dict) -> str:
-    branches = [(r"\s+" if char == " " else re.escape(char)) + _node_pattern(child)
-                for char, child in sorted(node.items()) if char]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    return f"(?:{body})?" if "" in node else body
-
-
 class NameMatcher:
     """Names of keywords, cards and glossary terms, found in any text.
 
-    Add every name, then `find`: case-insensitive names are found by one trie-shaped
-    regex over the lower-cased text, case-sensitive ones by another over the text.
+    Add every name, then `find`: case-insensitive names are matched in any case,
+    case-sensitive ones only as written, all in one pass (`WordAutomaton`).
     """
 
     def __init__(self) -> None:
         self._folded: dict[str, tuple[str, str]] = {}   # lower-case key -> (kind, name)
         self._exact: dict[str, tuple[str, str]] = {}    # key as printed -> (kind, name)
-        self._patterns: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = None
+        self._automaton: WordAutomaton | None = None
 
     def add(self, kind: str, name: str, inflect: bool = True, case_sensitive: bool = False,
             s_form: bool = True) -> None:
@@ -149,7 +120,7 @@ class NameMatcher:
         keeps its preferred kind (`NAME_KINDS` order)."""
         if not name_words(name):
             return
-        self._patterns = None
+        self._automaton = None
         if case_sensitive:
             _put(self._exact, name_key(name), kind, name)
             return
@@ -159,46 +130,32 @@ class NameMatcher:
             _put(self._folded, with_words(folded, words), kind, name)
 
     def find(self, text: str, blocked: Iterable[tuple[int, int]] = ()) -> list[NameHit]:
-        """Every name in `text`, longest first, none overlapping another or a blocked span."""
-        folded_re, exact_re = self._compiled()
-        hits = []
-        for pattern, table, subject in ((folded_re, self._folded, _lower_same_length(text)),
-                                        (exact_re, self._exact, text)):
-            if pattern:
-                hits += [(m.start(), m.end(), table.get(m.group()) or table[name_key(m.group())])
-                         for m in pattern.finditer(subject)]
+        """Every name in `text`, longest first, none overlapping another or a blocked span.
+
+        Within one case-handling the names are read left to right, each the longest that
+        fits where it starts, the next one starting after it.
+        """
+        folded, exact = self._compiled().leftmost_longest(text)
+        hits = [(start, end, self._folded[key]) for start, end, key in folded]
+        hits += [(start, end, self._exact[key]) for start, end, key in exact]
         hits.sort(key=lambda h: (h[0], h[0] - h[1], _RANK[h[2][0]]))
-        taken = sorted(blocked)
+        free = FreeSpans(blocked)
         found: list[NameHit] = []
         for start, end, (kind, name) in hits:
             if found and start < found[-1].end:
                 continue
-            if any(a < end and start < b for a, b in taken):
+            if not free.clear(start, end):
                 continue
             found.append(NameHit(start, end, kind, name))
         return found
 
-    def _compiled(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
-        if self._patterns is None:
-            self._patterns = (_compile(self._folded), _compile(self._exact))
-        return self._patterns
+    def _compiled(self) -> WordAutomaton:
+        if self._automaton is None:
+            self._automaton = WordAutomaton(self._folded, self._exact)
+        return self._automaton
 
 
 def _put(table: dict[str, tuple[str, str]], key: str, kind: str, name: str) -> None:
     current = table.get(key)
     if current is None or NAME_KINDS.index(kind) < NAME_KINDS.index(current[0]):
         table[key] = (kind, name)
-
-
-def _compile(table: dict[str, tuple[str, str]]) -> re.Pattern[str] | None:
-    if not table:
-        return None
-    return re.compile(_BEFORE + "(?:" + trie_pattern(table) + ")" + _AFTER)
-
-
-def _lower_same_length(text: str) -> str:
-    """`text.lower()`, keeping every character's offset (a rare letter may stay as it is)."""
-    lower = text.lower()
-    if len(lower) == len(text):
-        return lower
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)

@@ -15,15 +15,15 @@ Forms (each found by `find_rule_refs`):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
-# subrule letters as the rules use them: l and o are skipped
-LETTERS = "abcdefghijkmnpqrstuvwxyz"
-MAX_RANGE = 40  # a longer "range" is a misreading, not a reference
+from kb import rulenum
+from kb.links.spans import FreeSpans
+from kb.rulenum import expand_range
 
-_NUM = r"\d{3}(?!\d)(?:\.\d+[a-z]?(?![a-z\d]))?"
-_DASH = r"\s?[-\u2013\u2014]\s?"
+# a number not run into more digits or letters (the grammar itself is kb.rulenum's)
+_NUM = rf"{rulenum.SECTION}(?!\d)(?:\.\d+{rulenum.LETTER}?(?![a-z\d]))?"
+_DASH = rulenum.DASH
 # the end of a dash range: a full number, the last part of one (`119.7–8`), or a letter
 _RANGE_END = rf"(?:{_NUM}|\d{{1,2}}[a-z]?(?![\w.]\d)|[a-z](?![\w]))"
 _ITEM = rf"{_NUM}(?:{_DASH}{_RANGE_END})?"
@@ -40,7 +40,7 @@ LED_REF = re.compile(
 # a bare dotted number (`702.81a`), possibly a letter or number range
 BARE_REF = re.compile(rf"(?<![\w.\-/]){_NUM}(?:{_DASH}{_RANGE_END})?")
 _THREE_DIGITS = re.compile(r"\d\d\d")
-_BARE_NEEDS_DOT = re.compile(r"\d{3}\.\d")
+_BARE_NEEDS_DOT = re.compile(rf"{rulenum.SECTION}\.\d")
 _PART = re.compile(
     rf"(?P<lead>{_LEAD})?(?P<item>{_ITEM}|{_SECTION_ITEM}){_TITLE}(?P<sep>{_SEP})?"
 )
@@ -76,12 +76,13 @@ def find_rule_refs(text: str) -> list[RuleRef]:
         refs = _read_led(match.group(0), match.start())
         found += refs
         taken += [(ref.start, ref.end) for ref in refs]
+    free = FreeSpans(taken)
     for match in BARE_REF.finditer(text):
         if not _BARE_NEEDS_DOT.match(match.group(0)):
             continue
-        if any(start < match.end() and match.start() < end for start, end in taken):
+        if not free.clear(match.start(), match.end()):
             continue
-        numbers = _expand_item(match.group(0))
+        numbers = rulenum.expand(match.group(0))
         found.append(RuleRef(match.start(), match.end(), match.group(0), tuple(numbers)))
     return sorted(found, key=lambda ref: ref.start)
 
@@ -102,7 +103,7 @@ def _read_led(phrase: str, offset: int) -> list[RuleRef]:
                 refs.append(RuleRef(offset + start, offset + end, phrase[start:end], (), (item,)))
             through = False
             continue
-        numbers = _expand_item(item)
+        numbers = rulenum.expand(item)
         if through and refs and refs[-1].numbers:
             previous = refs.pop()
             numbers = (expand_range(previous.numbers[-1], numbers[-1])
@@ -111,57 +112,3 @@ def _read_led(phrase: str, offset: int) -> list[RuleRef]:
         refs.append(RuleRef(offset + start, offset + end, phrase[start:end], tuple(numbers)))
         through = "through" in (part.group("sep") or "")
     return refs
-
-
-def _expand_item(item: str) -> list[str]:
-    """`510.1c-d` -> 510.1c, 510.1d; `119.7–8` -> 119.7, 119.8; `702.81a` -> itself."""
-    parts = re.split(_DASH, item, maxsplit=1)
-    first = parts[0]
-    if len(parts) == 1:
-        return [first]
-    end = parts[1]
-    if re.fullmatch(r"[a-z]", end):
-        end = first[:-1] + end if first[-1].isalpha() else first + end
-    elif re.fullmatch(r"\d{1,2}[a-z]?", end) and "." in first:
-        end = first.split(".")[0] + "." + end
-    return expand_range(first, end) or [first, end]
-
-
-def expand_range(first: str, last: str) -> list[str] | None:
-    """Every rule number from `first` to `last` inclusive, or None if that is no range.
-
-    `112.5a`..`112.5j` steps through the subrule letters (skipping l and o); `119.7`..`119.9`
-    and `306`..`311` step through the numbers. Both ends must share everything but the part
-    that steps.
-    """
-    a, b = _split_number(first), _split_number(last)
-    if a is None or b is None:
-        return None
-    (a_base, a_mid, a_letter), (b_base, b_mid, b_letter) = a, b
-    if a_base != b_base:
-        if a_mid is None and b_mid is None and not a_letter and not b_letter:
-            return _numeric(int(a_base), int(b_base), lambda n: f"{n:03d}")
-        return None
-    if a_mid is not None and a_mid == b_mid and a_letter and b_letter:
-        i, j = LETTERS.find(a_letter), LETTERS.find(b_letter)
-        if 0 <= i <= j:
-            return [f"{a_base}.{a_mid}{letter}" for letter in LETTERS[i:j + 1]]
-        return None
-    if a_mid is not None and b_mid is not None and not a_letter and not b_letter:
-        return _numeric(a_mid, b_mid, lambda n: f"{a_base}.{n}")
-    return None
-
-
-def _numeric(first: int, last: int, render: Callable[[int], str]) -> list[str] | None:
-    """`render(n)` for n from `first` to `last`, or None if that is no (short) range."""
-    if first >= last or last - first > MAX_RANGE:
-        return None
-    return [render(n) for n in range(first, last + 1)]
-
-
-def _split_number(number: str) -> tuple[str, int | None, str] | None:
-    match = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]?))?", number)
-    if not match:
-        return None
-    mid = int(match.group(2)) if match.group(2) else None
-    return match.group(1), mid, match.group(3) or ""

@@ -13,6 +13,7 @@ unresolved: another version's rule of that number is usually another rule.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
@@ -31,6 +32,17 @@ def is_comprehensive_rules(source: str) -> bool:
 def era_of(record: Record) -> str:
     """The rules era a record speaks (its date where the source gave no era)."""
     return record.era or record.date
+
+
+def speaking_era(record: Record, cr_eras: list[str]) -> str:
+    """The era a record's references and names are read in: its own (`era_of`), unless
+    it is dated after it (a ruling added to a set's list years later), then the
+    Comprehensive Rules in force on its date (the latest of `cr_eras`, sorted, not after)."""
+    era = era_of(record)
+    if not record.date or record.date <= era:
+        return era
+    in_force = bisect_right(cr_eras, record.date)
+    return max(era, cr_eras[in_force - 1]) if in_force else era
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ against the rules model.
 Each claim keeps the sentence it came from, so a mismatch can quote the text.
 
 Texts are normalised first, so wording that differs only by era or typography claims the
-same: quotes and spacing (`ingest.normalize`, plus single and angle quotes), then the
+same: quotes and spacing (`kb.text.display`, plus single and angle quotes), then the
 older rules wording (`kb.era.modernize`: "comes into play" -> "enters the battlefield").
 Rule numbers, "See rule ..." references and `Example:` passages are not claims.
 """
@@ -29,15 +29,17 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ingest.normalize import normalize
+from kb import rulenum
+from kb.damage import RunTogether
 from kb.era import modernize
+from kb.text import angle_quotes, display, single_to_double
 
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0,
                 "additional": 1, "another": 1}
 KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated", "static",
          "evasion", "spell", "mana", "loyalty")
-RULE_LABEL = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]?\.?(?=\s|$)")
+RULE_LABEL = re.compile(rf"(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
 SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
                       r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
 EXAMPLE = re.compile(r"\bExample:.*", re.S)
@@ -51,7 +53,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     (r"attacks alone", "attacks alone"),
     (r"attacks and (?:isn't|is not) blocked", "attacks and isn't blocked"),
     (r"blocks or becomes blocked", "blocks or becomes blocked"),
-    (r"becomes blocked by a creature", "becomes blocked by"),
+    (r"(?:becomes|is) blocked by a creature", "becomes blocked by"),
     (r"becomes blocked", "becomes blocked"),
     (r"\bblocks\b", "blocks"),
     (r"\battacks\b", "attacks"),
@@ -191,41 +193,9 @@ def signed(value: str, n: int = 1) -> int:
 
 # --- normalisation ------------------------------------------------------------------------------
 
-def normalize_quotes_all(text: str) -> str:
-    """Display normalisation plus angle quotes; single-quoted phrases become double-quoted
-    when the text has no double quotes."""
-    text = normalize(text.replace("\u00ab", '"').replace("\u00bb", '"')
-                     .replace("\u2039", "'").replace("\u203a", "'"))
-    if '"' not in text:
-        text = _single_to_double(text)
-    return text
-
-
-def _single_to_double(text: str) -> str:
-    """Single-quoted passages as double-quoted ones; a quotation inside a quotation keeps its
-    single quotes ('gains 'Any player ... zone.'' -> "gains 'Any player ... zone.'"), and
-    apostrophes (can't, owner's, players') stay."""
-    out, depth = [], 0
-    for index, char in enumerate(text):
-        if char != "'":
-            out.append(char)
-            continue
-        before = text[index - 1] if index else " "
-        after = text[index + 1] if index + 1 < len(text) else " "
-        opens = (before.isspace() or before in "([\u2014-'") and not after.isspace()
-        closes = depth > 0 and not before.isspace() and (
-            after.isspace() or after in ".,;:!?)]'" or index + 1 == len(text))
-        if before.isalnum() and after.isalnum():
-            out.append(char)
-        elif closes:
-            out.append('"' if depth == 1 else "'")
-            depth -= 1
-        elif opens:
-            depth += 1
-            out.append('"' if depth == 1 else "'")
-        else:
-            out.append(char)
-    return "".join(out)
+# display normalisation plus angle quotes; single-quoted phrases become double-quoted when
+# the text has no double quotes
+normalize_quotes_all = angle_quotes | display | single_to_double
 
 
 def rule_units(text: str) -> list[str]:
@@ -256,31 +226,57 @@ def sentences(unit: str) -> list[str]:
             for p in parts if p.strip()]
 
 
+# older wording of the rules text itself (beyond `kb.era.modernize`): mana symbols written
+# {o1}, {oG} (2003-2006), "mana used to pay its cost" for "mana spent to cast it"
+RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
+                 (re.compile(r"\bmana used to pay (?:its|this spell's) (?:total )?cost\b"),
+                  "mana spent to cast it"),
+                 (re.compile(r"\bis dies\b"), "dies"))
+
+
 def modern(sentence: str) -> str:
     """Matching form of a sentence: modern rules wording."""
     text = modernize(sentence)
-    return re.sub(r"\bis dies\b", "dies", text)
+    for pattern, new in RULES_WORDING:
+        text = pattern.sub(new, text)
+    return text
 
 
 # --- extraction ---------------------------------------------------------------------------------
 
 GLUED = r"(can't|can|cannot|is|are|has|and|or)"
-RUN_TOGETHER = re.compile(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
 MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
 # a closing quotation mark glued to the next word ('graveyard"and "When ...')
 GLUED_QUOTE = re.compile(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
 
 
+# characters a conversion lost to "?" (the 2008-05-01 rules: `?Bushido N? means ?...?`,
+# `can?t`, `Suspend N?[cost]`): the signature is an apostrophe or an opening quotation mark
+LOST_SIGNATURE = re.compile(r"[a-z]\?[a-z]|(?:^|[\s(])\?[A-Z\[]|\w \? \[")
+LOST = ((re.compile(r"(?<=[A-Za-z])\?(?=[a-z])"), "'"),
+        (re.compile(r"(?<=\w)\?(?=\[)|(?<=\w )\?(?= \[)"), "\u2014"),
+        (re.compile(r"(?:(?<=^)|(?<=[\s(]))\?(?=\S)"), '"'),
+        (re.compile(r"(?<=\S)\?(?=[\s).,;:]|$)"), '"'))
+
+
+def lost_characters(text: str) -> str:
+    """Quotation marks, apostrophes and dashes a conversion turned into "?", restored when
+    the text shows that damage."""
+    if not LOST_SIGNATURE.search(text):
+        return text
+    for pattern, char in LOST:
+        text = pattern.sub(char, text)
+    return text
+
+
 def repair(text: str, damage: list[str]) -> str:
     """Undo the capture damage a parser noticed (`meta['damage']`: "run-together words:
-    'secondis' (second is)") and sentences glued together ("from.Multiple"), for matching
-    only; the record keeps the text as captured."""
+    'secondis' (second is)"), characters lost to "?" and sentences glued together
+    ("from.Multiple"), for matching only; the record keeps the text as captured."""
+    text = lost_characters(text)
     for note in damage:
-        match = RUN_TOGETHER.match(note)
-        if match:
-            token, first, second = match.groups()
-            first = token[:len(first)]
-            text = re.sub(rf"\b{re.escape(token)}\b", f"{first} {token[len(first):]}", text)
+        if split := RunTogether.read(note):
+            text = split.repair(text)
     text = GLUED_QUOTE.sub(r"\1 ", text)
     return MISSING_SPACE.sub(lambda m: f"{m.group(1) or ','} ", text)
 
@@ -316,6 +312,8 @@ def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> N
     for quoted in _meaning_quotes(sentence):
         claims.meaning.append(quoted)
         _read_triggers(claims, quoted, original)
+    if _stated_trigger(name).search(outside):  # "Whenever a creature with flanking is ..."
+        _read_triggers(claims, outside, original)
     _read_durations(claims, sentence, original)
     _read_zones(claims, sentence, original)
     _read_instances(claims, sentence, original)
@@ -327,6 +325,12 @@ def _subject(name: str) -> re.Pattern[str]:
     names = re.escape(name)
     return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? '
                       rf'{names} ability)\b', re.I)
+
+
+@lru_cache(maxsize=1024)
+def _stated_trigger(name: str) -> re.Pattern[str]:
+    """A trigger stated outside a quotation, of an object with the keyword."""
+    return re.compile(rf"^(?:when|whenever)\s+(?:a|an|this) \w+ with {re.escape(name)}\b", re.I)
 
 
 def _read_kinds(claims: Claims, outside: str, original: str, name: str) -> None:
@@ -349,8 +353,15 @@ def _form_shape(form: str, name: str) -> str:
     if form.lower().startswith("to "):
         form = form[3:]
     shape = form[len(name):] if form.lower().startswith(name.lower()) else form
-    shape = shape.replace("\u2014", "--").lower()
-    return " ".join(shape.split())
+    return parameter_shape(shape)
+
+
+def parameter_shape(shape: str) -> str:
+    """A written form's parameter in one spelling: a number variable (`N`, `X`, `[X]`) as
+    `n`, any dash with any spacing as ` -- `, lower case."""
+    shape = re.sub(r"\s*(?:\u2014|\u2013|--?|(?<=\w)\?(?=\[))\s*", " -- ", shape)
+    shape = re.sub(r"(?<![\w\[])\[?[NX]\]?(?![\w\]])", "n", shape)
+    return " ".join(shape.lower().split())
 
 
 @lru_cache(maxsize=1024)

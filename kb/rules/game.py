@@ -327,7 +327,8 @@ class Combat:
 class Game:
     """One game: players, the battlefield, the stack, combat, effects, the event log."""
 
-    def __init__(self, players: int = 2, era: str = "", life: int = 20) -> None:
+    def __init__(self, players: int = 2, era: str = "", life: int = 20,
+                 forms: dict[str, Any] | None = None) -> None:
         self.players = [Player(name, life=life) for name in "ABCD"[:players]]
         self.era = era
         self.battlefield: list[GameObject] = []
@@ -344,7 +345,7 @@ class Game:
         self.delayed: list[tuple[str, Callable[[Game, Event], bool], StackItem]] = []
         self.phased_out: list[GameObject] = []
         self._next_id = 0
-        self._specs: dict[str, Any] = {}
+        self._specs: dict[str, Any] = dict(forms or {})
 
     # -- small helpers
     @property
@@ -403,12 +404,15 @@ class Game:
 
     # -- keyword hooks
     def spec(self, name: str) -> Any:
-        """The keyword spec of an ability name as the rules stood in this game's era."""
+        """The keyword spec of an ability name (an earlier form when the game was given one,
+        or validation is trying one)."""
         if name not in self._specs:
-            from kb.rules.keywords import spec_for
+            from kb.rules.history import form_of
+            from kb.rules.keywords import forced, spec_for
 
-            found = spec_for(name)
-            self._specs[name] = found.as_of(self.era) if found else None
+            found = forced(name) or spec_for(name)
+            self._specs[name] = found if found is None or forced(name) else \
+                form_of(found, self.era)
         return self._specs[name]
 
     def hooks(self, obj: GameObject | Player, hook: str) -> Iterator[tuple[Ability, Callable]]:
@@ -673,6 +677,7 @@ class Game:
         self.stack.append(item)
         self.spells_cast_this_turn.append(card)
         self.emit("cast", card, player=player, item=item)
+        self.emit_targeted(item)
         return item
 
     def copy_spell(self, item: StackItem, controller: Player | None = None) -> StackItem:
@@ -708,6 +713,12 @@ class Game:
             self.attach(card, item.targets[0])  # an Aura spell enters attached (303.4f)
 
     # -- targets
+    def emit_targeted(self, item: StackItem) -> None:
+        """`becomes the target` for each object a spell or ability on the stack targets."""
+        for target in item.targets:
+            if isinstance(target, GameObject):
+                self.emit("becomes the target", target, player=item.controller, item=item)
+
     def check_target(self, target: Any, source: GameObject) -> None:
         """IllegalAction when `source` can't target `target` (hexproof, shroud, protection)."""
         if not self.target_legal(target, source):
@@ -788,6 +799,7 @@ class Game:
                          label=f"{name} of {obj.name}")
         self.stack.append(item)
         self.emit("activated", obj, player=player, item=item, ability=name)
+        self.emit_targeted(item)
         return item
 
     # -- combat
@@ -1021,7 +1033,11 @@ class Game:
                 band.remove(creature)
 
     def end_combat(self) -> None:
-        """End of combat: creatures stop attacking and blocking."""
+        """End of combat: the `end of combat` event (its triggers resolve while the creatures
+        are still in combat), then creatures stop attacking and blocking."""
+        if self.combat is not None:
+            self.emit("end of combat")
+            self.resolve_stack()
         self.combat = None
 
     # -- damage
@@ -1136,7 +1152,8 @@ class Game:
                 if effect.until == f"your next turn:{self.active.name}":
                     obj.effects.remove(effect)
             if obj.controller is self.active:
-                obj.tapped = False
+                # an exerted permanent skips this one untap step (701.43)
+                obj.tapped = obj.tapped and bool(obj.notes.pop("skips untap", False))
                 obj.sick = False
         self.step = "untap"
         self.emit("untap step", player=self.active)

@@ -160,7 +160,7 @@ def _duration(record: Record, text: str, claims: Claims) -> tuple[str, Record] |
     if not claims.durations:
         return None
     spec = spec_for(record.title)
-    allowed = spec.as_of(record.era).durations if spec else ()
+    allowed = {d for form in spec.forms() for d in form.durations} if spec else set()
     pattern = dict((d, p) for p, d in DURATIONS)[claims.durations[0]]
     new = next(d for d in OTHER_DURATIONS if d not in allowed and d not in claims.durations)
     return _copy(record, _in_text(pattern, new, text),

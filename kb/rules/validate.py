@@ -24,9 +24,10 @@ from typing import Any
 
 from kb.model import Record
 from kb.rules.claims import Claims, extract_claims, repair, rule_units, sentences
-from kb.rules.keywords import Keyword, fold_name, spec_for
+from kb.rules.history import change, era_problem
+from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
 
-OK, MISMATCH, NO_CHECK = "ok", "mismatch", "no-check"
+OK, MISMATCH, NO_CHECK, UNREAD = "ok", "mismatch", "no-check", "unread"
 
 
 @dataclass
@@ -41,12 +42,18 @@ class DefinitionResult:
     details: list[str] = field(default_factory=list)
     era: str = ""
     number: str = ""
+    form: int = 0  # 0: today's rules; k: the k-th earlier form of the keyword's rules
+    before: str = ""  # for an earlier form: the change that replaced it
+    agrees: tuple[int, ...] = ()  # every form the text agrees with (undated validation)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of one definition: keyword, record, source, status, claims,
         details."""
-        return {"keyword": self.keyword, "record": self.record, "source": self.source,
+        data = {"keyword": self.keyword, "record": self.record, "source": self.source,
                 "status": self.status, "claims": self.claims, "details": self.details}
+        if self.before:
+            data["rules_before"] = self.before
+        return data
 
 
 @dataclass
@@ -116,7 +123,8 @@ class Report:
         """A human-readable report."""
         lines = []
         for result in self.definitions:
-            lines.append(f"{result.status:9} {result.keyword:22} {result.record}")
+            lines.append(f"{result.status:9} {result.keyword:22} {result.record}"
+                         + (f" (the rules before: {result.before})" if result.before else ""))
             lines += [f"          - {detail}" for detail in result.details]
         if self.findings:
             lines.append("")
@@ -200,8 +208,12 @@ def _list(items: Iterable[str]) -> str:
     return ", ".join(f'"{i}"' for i in items) if items else "none"
 
 
-def check_definition(record: Record, claims: Claims | None = None) -> DefinitionResult:
-    """Claims, comparison and executable checks for one keyword record."""
+def check_definition(record: Record, claims: Claims | None = None,
+                     dated: bool = True) -> DefinitionResult:
+    """Claims, comparison and executable checks for one keyword record: against today's
+    rules of the keyword, else against the first earlier form they agree with (the rules
+    as they stood before a change). With `dated`, the form must also be the one of the
+    record's era by the dates learned from the documents (`kb.rules.history`)."""
     claims = claims if claims is not None else claims_of(record)
     result = DefinitionResult(keyword=fold_name(record.title), record=record.id,
                               source=record.source, status=NO_CHECK, claims=claims.to_dict(),
@@ -210,26 +222,77 @@ def check_definition(record: Record, claims: Claims | None = None) -> Definition
     if spec is None:
         result.details.append(f"no model of {record.title!r} yet")
         return result
-    spec = spec.as_of(record.era)
-    problems = compare_claims(spec, claims)
-    ran = []
-    for check in spec.checks:
-        try:
-            outcome = check.run(claims, record.era)
-        except Exception as exc:  # a broken scenario must fail its definition, not validate
-            outcome = [f"the scenario could not run: {type(exc).__name__}: {exc}"]
-        if outcome is not None:
-            ran.append(check.name)
-            problems += [f"{check.name}: {p}" for p in outcome]
-    if problems:
-        result.status, result.details = MISMATCH, problems
-    elif ran:
-        result.status = OK
-        result.details = [f"checked: {name}" for name in ran]
+    first: list[str] = []
+    agreeing: list[tuple[int, Keyword, list[str]]] = []
+    for index, form in enumerate(spec.forms()):
+        problems, ran = run_form(form, claims, record.era)
+        first = first if index else problems
+        late = era_problem(spec, index, record.era) if dated and not problems else None
+        if late:
+            first = first or [late]
+            continue
+        if not problems:
+            agreeing.append((index, form, ran))
+            if ran and dated:
+                break
+    if not agreeing:
+        result.status, result.details = MISMATCH, first
+        return result
+    index, form, ran = next((a for a in agreeing if a[2]), agreeing[0])
+    result.agrees = tuple(a[0] for a in agreeing)
+    result.form, result.before = index, form.before
+    if ran:
+        result.status, result.details = OK, [f"checked: {name}" for name in ran]
     else:
         result.details.append("the text states nothing the checks of "
                               f"{spec.name} read ({', '.join(c.name for c in spec.checks)})")
     return result
+
+
+def run_form(form: Keyword, claims: Claims, era: str) -> tuple[list[str], list[str]]:
+    """(differences, names of the checks that ran) of one form of a keyword's rules."""
+    problems = compare_claims(form, claims)
+    ran = []
+    with using_forms(form):
+        for check in form.checks:
+            try:
+                outcome = check.run(claims, era)
+            except Exception as exc:  # a broken scenario must fail its definition, not validate
+                outcome = [f"the scenario could not run: {type(exc).__name__}: {exc}"]
+            if outcome is not None:
+                ran.append(check.name)
+                problems += [f"{check.name}: {p}" for p in outcome]
+    return problems, ran
+
+
+def order_of_forms(results: list[DefinitionResult]) -> list[Finding]:
+    """History read from the documents: per keyword, in era order, the first definition
+    that shows each rules change (a `rules-change` finding, "changed in ..."); a definition
+    that shows an earlier form than a definition of an earlier era already did becomes a
+    mismatch (the rules don't go back)."""
+    findings = []
+    by_name: dict[str, list[DefinitionResult]] = defaultdict(list)
+    for result in results:
+        if result.status == OK and result.era:
+            by_name[result.keyword].append(result)
+    for name, group in sorted(by_name.items()):
+        group.sort(key=lambda r: (r.era, r.record))
+        newest: DefinitionResult | None = None  # the definition showing the newest form so far
+        for result in group:
+            if newest is not None and result.form > newest.form and result.era > newest.era:
+                result.status = MISMATCH
+                result.details = [f"the text shows the rules as they stood before the change "
+                                  f"({result.before}), but {newest.record} ({newest.era}) "
+                                  f"already shows the change"]
+                continue
+            if newest is not None and result.form < newest.form and result.era > newest.era:
+                findings.append(Finding(
+                    "rules-change", name, [newest.record, result.record],
+                    f"{name} changed in {result.record} ({result.era}): {newest.before}; "
+                    f"{newest.record} ({newest.era}) shows the earlier rules"))
+            if newest is None or result.form <= newest.form:
+                newest = result
+    return findings
 
 
 # --- cross-source findings ----------------------------------------------------------------------
@@ -377,17 +440,18 @@ def _ruling_differences(name: str, claims: Claims, defined: Claims) -> list[str]
 
 
 def _then(ruling: Record, name: str, claims: Claims, agreeing: list[Record]) -> str:
-    """How the ruling stood in its own era: definitions and the model that agree with it."""
+    """How the ruling stood in its own era: definitions and earlier rules that agree."""
     notes = []
     if agreeing:
         notes.append(f"it agreed with {', '.join(r.id for r in agreeing)}")
     spec = spec_for(name)
-    if spec is not None and spec.history:
-        then = spec.as_of(ruling.era)
+    for then in (spec.forms()[1:] if spec is not None else []):
         if claims.instances in (None, then.instances) and (
                 not claims.kinds or set(claims.kinds) == set(then.kind)):
-            changed = min(before for before, _ in spec.history if ruling.era < before)
-            notes.append(f"it matched the rules of its era; the rules changed on {changed}")
+            when = change(spec, then.before) if spec is not None else None
+            notes.append(f"it matched the rules before the change ({then.before})"
+                         + (f", first shown in {when['first_source']}" if when else ""))
+            break
     return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -458,7 +522,7 @@ def validate(records: Iterable[Record]) -> Report:
                          key=lambda r: (fold_name(r.title), r.era, r.source, r.id))
     known = {record.id: claims_of(record) for record in definitions}
     results = [check_definition(record, known[record.id]) for record in definitions]
-    findings = (numbering_findings(definitions, records)
+    findings = (order_of_forms(results) + numbering_findings(definitions, records)
                 + superseded_rulings(records, definitions, known)
                 + disagreements(definitions, known))
     return Report(results, findings, coverage(results))

@@ -25,8 +25,12 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
      works in the model (default: the battlefield);
    - `durations`: the durations its text may state ("until end of turn", "this combat");
    - `instances`: "redundant" or "separate" (what multiple instances do), "" if unstated;
-   - `history`: rules changes, `(("2009-07-11", {"kind": ("triggered",), ...}),)`: before
-     that date the spec had these values instead (lifelink was triggered until M2010);
+   - `history`: the earlier forms of its rules, oldest first, each `(what changed, the
+     values before the change)`: `(("M2010: lifelink became static", {"kind":
+     ("triggered",), ...}),)` (lifelink was triggered until M2010). No dates: when a change
+     happened is read from the documents (`kb.rules.history`: the first rules version that
+     shows it). A definition passes when it agrees with the current form or with an earlier
+     one that no earlier version in the same validation has already left behind;
    - the model: `hooks` ({hook name: function}, the questions the engine asks, listed in
      `kb.rules.game.HOOKS`), and for triggered abilities `effect(game, source, ability,
      event)` plus an optional `condition(game, source, ability, event) -> bool`;
@@ -69,8 +73,10 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    - `_attach.py`: attach abilities and their check (equip, fortify);
    - `_zone_actions.py`: "move it from ... to its owner's ..." readers and checks (destroy,
      sacrifice, exile, discard, counter).
-   The engine's era: `Game(era=...)` uses `spec.as_of(era)`, so a `history` entry changes
-   the model too (lifelink triggers per instance in a 2008 game).
+   Earlier forms change the model too: while validation tries an earlier form it is the
+   spec the game uses (`using_forms`), so lifelink triggers per instance when a 2008 text is
+   checked against its earlier form; `Game(forms={"lifelink": spec.forms()[1]})` does the
+   same in a test.
 
 4. Honesty: `kb.rules.mutations.mutations(record)` changes one claim at a time (an amount,
    the kind, the trigger, a zone, a duration, the parameter, the instances rule) and
@@ -96,7 +102,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -133,19 +141,18 @@ class Keyword:
     checks: tuple[Check, ...] = ()
     history: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     note: str = ""
+    before: str = ""  # on an earlier form: the change that replaced it
 
     @property
     def names(self) -> tuple[str, ...]:
         """The name and every alias."""
         return (self.name, *self.aliases)
 
-    def as_of(self, era: str) -> Keyword:
-        """The spec as the rules stood in `era` (an ISO date; "" means today)."""
-        spec = self
-        for before, changes in sorted(self.history):
-            if era and era < before:
-                return replace(spec, history=(), **changes)
-        return spec
+    def forms(self) -> list[Keyword]:
+        """Today's spec, then each earlier form of its rules, newest first (`before` names
+        the change that replaced it)."""
+        return [self, *(replace(self, history=(), before=label, **changes)
+                        for label, changes in reversed(self.history))]
 
 
 REGISTRY: dict[str, Keyword] = {}
@@ -166,9 +173,32 @@ def register(spec: Keyword) -> Keyword:
     return spec
 
 
+_FORMS: ContextVar[Mapping[str, Keyword] | None] = ContextVar("keyword_forms", default=None)
+
+
 def spec_for(name: str) -> Keyword | None:
-    """The spec of a keyword by any of its names, or None."""
-    return REGISTRY.get(fold_name(name))
+    """The spec of a keyword by any of its names (the form `using_forms` put in place, if
+    any), or None."""
+    key = fold_name(name)
+    return (_FORMS.get() or {}).get(key) or REGISTRY.get(key)
+
+
+def forced(name: str) -> Keyword | None:
+    """The form `using_forms` put in place for a name, or None."""
+    return (_FORMS.get() or {}).get(fold_name(name))
+
+
+@contextmanager
+def using_forms(*forms: Keyword) -> Iterator[None]:
+    """Within the block, `spec_for` answers these forms (earlier rules) for their names."""
+    current = dict(_FORMS.get() or {})
+    for form in forms:
+        current.update({fold_name(name): form for name in form.names})
+    token = _FORMS.set(current)
+    try:
+        yield
+    finally:
+        _FORMS.reset(token)
 
 
 def all_specs() -> list[Keyword]:

@@ -17,7 +17,7 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending
 from kb.rules.keywords._reduction import apply_to, cast_paying_with, letters, reduce_cost
 
-M15 = "2014-07-18"
+M15 = "convoke pays for mana of the total cost (no more creatures than mana)"
 TAPPED = "convoke creatures"
 # "this ?spell": the wiki's capture damage "thisspell"
 OLD = (r"each creature tapped this way reduces the cost to cast this ?spell by (\{\w+\})( or by "

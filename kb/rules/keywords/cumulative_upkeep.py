@@ -47,7 +47,8 @@ def expected_run(claims: Claims) -> list[tuple[int | None, int, bool]] | None:
     if not added or pay is None:
         return None
     whose = upkeep_owner(claims)
-    sacrifice = claims.says(r"\bif you don't, sacrifice it\b") is not None
+    sacrifice = claims.says(r"\bif you don't, sacrifice it\b|\bsacrifice (?:it|this permanent) "
+                             r"unless you pay\b") is not None
     counters: dict[str, int] = {}
     states, here = [], True
     for turn in range(2 * TURNS):

@@ -39,7 +39,7 @@ TYPECYCLING = ("typecycling", "landcycling", "basic landcycling",
 CYCLED = "cycled"
 WHEN_CYCLED = "when cycled"
 EVERY_ZONE = ("hand", "graveyard", "exile", "library", "battlefield", "stack")
-M2010 = "2009-07-11"
+M2010 = "cycle triggers work from whatever zone the card winds up in"
 
 
 def cycling_type(name: str) -> str | None:
@@ -207,7 +207,6 @@ register(Keyword(
             Check("typecycling: search the library for a card of the type", check_typecycling),
             Check("cycle triggers: from which zone", check_trigger)),
     history=((M2010, {"trigger_zones": ("graveyard",)}),),
-    note="Cycle triggers work from the graveyard only in the 2008 rules and from whatever zone "
-         "the card winds up in from the 2009-10-01 rules on; the change is placed at the M2010 "
-         "update.",
+    note="Cycle triggers worked from the graveyard only, later from whatever zone the card "
+         "winds up in.",
 ))

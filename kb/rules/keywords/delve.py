@@ -15,7 +15,7 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending, zone_of
 from kb.rules.keywords._reduction import apply_to, cast_paying_with, reduce_cost
 
-KHANS = "2014-09-26"
+KHANS = "delve pays for generic mana of the total cost (no more cards than generic mana)"
 EXILED = "delve cards"
 # 2008: "remove any number of cards in your graveyard from the game. Each card removed ..."
 OLD = (r"you may (\w+) any number of cards (?:from|in) ([\w' ]+?)(?: from the game)?\. each "

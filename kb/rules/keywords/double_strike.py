@@ -12,8 +12,9 @@ from kb.rules.keywords._combat import attack
 from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, always, kills_blocker_first
 
 SECOND_STEP = (r"only creatures that assign combat damage in that step are the remaining"
-               r"|in the second combat damage step")
-SECOND_STEP_TOO = r"currently have double strike|plus any creatures with double strike"
+               r"|(?:in|during) the second combat damage step")
+SECOND_STEP_TOO = (r"currently have double strike|plus any creatures with double strike"
+                   r"|creatures with double strike also assign")
 
 
 def check(claims: Claims, era: str) -> list[str] | None:
@@ -45,5 +46,5 @@ register(Keyword(
     instances="redundant",
     hooks={"strikes_first": always, "strikes_twice": always},
     checks=(Check("damage in both combat damage steps", check),),
-    history=(("2009-07-11", {"zones": ("stack",)}),),
+    history=(("combat damage no longer uses the stack", {"zones": ("stack",)}),),
 ))

@@ -89,6 +89,7 @@ register(Keyword(
     trigger=("upkeep",),
     zones=("battlefield",),
     hooks={"as_enters": _as_enters},
+    history=(("written 'Echo [cost]'", {"parameter": ("",)}),),
     effect=_effect,
     condition=_condition,
     checks=(Check("the echo cost once, the sacrifice when unpaid", check),),

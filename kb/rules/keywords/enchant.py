@@ -158,5 +158,7 @@ register(Keyword(
     parameter=("[object or player]",),
     instances="separate",
     hooks={"can_target": _can_target, "can_attach_to": _can_attach_to},
+    history=(("written 'Enchant [object or player]'",
+              {"parameter": ("[permanent or player]",)}),),
     checks=(Check("what an Aura may target and enchant, every instance, players", check),),
 ))

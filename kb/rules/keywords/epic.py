@@ -123,5 +123,6 @@ register(Keyword(
     hooks={"as_resolves": _as_resolves, "can_cast": _can_cast},
     checks=(Check("copies at each of your upkeeps, without epic", check_copies),
             Check("no spells cast for the rest of the game", check_prohibition)),
-    history=(("2012-10-01", {"kind": ("static", "delayed triggered")}),),
+    history=(("epic became a spell ability and a delayed triggered ability",
+              {"kind": ("static", "delayed triggered")}),),
 ))

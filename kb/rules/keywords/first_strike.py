@@ -63,6 +63,6 @@ register(Keyword(
     instances="redundant",
     hooks={"strikes_first": always},
     checks=(Check("first-strike damage step", check),),
-    history=(("2009-07-11", {"zones": ("stack",)}),),
+    history=(("combat damage no longer uses the stack", {"zones": ("stack",)}),),
     note="until M2010 combat damage used the stack; its rule says so",
 ))

@@ -14,6 +14,11 @@ def _can_be_blocked_by(game: Game, attacker: GameObject, ability: Ability,
     return blocker.has("flying") or blocker.has("reach")
 
 
+def _without_reach(game: Game, attacker: GameObject, ability: Ability,
+                   blocker: GameObject) -> bool:
+    return blocker.has("flying")
+
+
 def check(claims: Claims, era: str) -> list[str] | None:
     """Which creatures may block a creature with flying, by the text and by the model."""
     return check_blocks(claims, era, "flying")
@@ -25,5 +30,7 @@ register(Keyword(
     parameter=(),
     instances="redundant",
     hooks={"can_be_blocked_by": _can_be_blocked_by},
+    history=(("creatures with reach may block it", {"hooks": {"can_be_blocked_by":
+                                                             _without_reach}}),),
     checks=(Check("legal blocks of a creature with flying", check),),
 ))

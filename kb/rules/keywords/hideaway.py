@@ -18,7 +18,7 @@ from kb.rules.keywords._common import this_object
 
 N = 3
 LIBRARY = 8
-NEW_HIDEAWAY = "2022-04-29"  # Streets of New Capenna: hideaway N, no longer enters tapped
+NEW_HIDEAWAY = "hideaway N: the top N cards, no longer enters tapped"
 LOOK = re.compile(rf"\blook at the top ({COUNT}) cards of your library\b", re.I)
 HIDE = re.compile(rf"\b(exile|put) ({COUNT}) of them( face down)?(?: into your hand)? and put "
                   r"the rest on the (bottom|top) of your library", re.I)

@@ -16,7 +16,7 @@ from kb.rules.keywords._common import this_object
 TOKEN = re.compile(r"\b(?:put|create) an? (\d+)/(\d+) (white|blue|black|red|green|colorless) "
                    r"([A-Z][\w ]*?) creature token\b(?: onto the battlefield)?"
                    r"(, then attach this Equipment to it)?", re.I)
-PHYREXIAN_GERM = "2023-02-03"  # Phyrexia: All Will Be One: Germ tokens became Phyrexian Germs
+PHYREXIAN_GERM = "the Germ token became a Phyrexian Germ"
 
 
 def germ(subtypes: set[str]) -> Callable[[Game, GameObject, Ability, Event], None]:

@@ -22,7 +22,7 @@ from kb.rules.keywords._casting import (
 )
 
 EXILED = "exiled this way"
-SHADOWS_OVER_INNISTRAD = "2016-04-08"
+SHADOWS_OVER_INNISTRAD = "exiling the discarded card became mandatory"
 
 
 def _discarded(change: ZoneChange) -> bool:
@@ -134,6 +134,9 @@ register(Keyword(
     checks=(Check("madness: cast from exile for its madness cost, else to the graveyard",
                   check_cast),
             Check("madness: the discarded card is exiled (a choice before 2016)", check_exile)),
-    history=((SHADOWS_OVER_INNISTRAD, {"hooks": {"replace_zone_change": _replace_optional}}),),
+    history=(("cast when exiled this way instead of until the player passes next",
+              {"hooks": {"replace_zone_change": _replace_optional},
+               "trigger": (EXILED, "the player passes next")}),
+             (SHADOWS_OVER_INNISTRAD, {"hooks": {"replace_zone_change": _replace_optional}})),
     note="Shadows over Innistrad (2016-04-08) made exiling the discarded card mandatory.",
 ))

@@ -22,7 +22,7 @@ from kb.rules.keywords._casting import (
 )
 
 RETURN = r"return an (unblocked )?(?:attacking )?creature you control to ([\w' ]+?):"
-COMMANDER_2018 = "2018-08-10"
+COMMANDER_2018 = "commander ninjutsu: also from the command zone"
 PUT = r"put this card onto the battlefield (?:from your hand )?([\w ]*?)\.?$"
 
 

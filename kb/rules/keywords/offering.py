@@ -4,8 +4,9 @@ total cost to cast this card is reduced by the sacrificed permanent's mana cost.
 2026 rules rewrite it as an optional additional cost of a spell on the stack ("[Quality]
 offering": sacrifice a [quality] permanent; if you did, the total cost is reduced by its
 mana cost and you may cast it any time you could cast an instant): the same outcome, but
-another parameter name and zone. The rewording is first seen in the 2026-01-16 rules of
-the corpus, and the model's `history` dates the change there.
+another parameter name and zone. Its `history` keeps both earlier forms (functioning in any
+zone; written "[Subtype] offering"); the versions themselves date each change
+(`kb.rules.history`).
 
 In the model, `cast_with_offering` sacrifices the permanent as the spell is cast; the hook
 `instant_timing` lets the card be cast at instant speed that way and `cost_change` reduces
@@ -115,5 +116,6 @@ register(Keyword(
     hooks={"instant_timing": _instant_timing, "cost_change": _cost_change},
     checks=(Check("cast any time an instant could be, sacrificing a permanent of the "
                   "subtype, cost reduced by its mana cost", check),),
-    history=(("2026-01-16", OLD),),
+    history=(("offering functions on the stack", OLD),
+             ("written '[Quality] offering'", {"parameter": OLD["parameter"]})),
 ))

@@ -19,7 +19,7 @@ from kb.rules.game import Game, GameObject, Player
 from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import stocked_game
 
-WAR_OF_THE_SPARK = "2019-05-03"
+WAR_OF_THE_SPARK = "proliferate adds a counter of each kind"
 
 
 def _each_kind(game: Game, holder: GameObject | Player) -> list[str]:

@@ -26,6 +26,7 @@ register(Keyword(
     name="scry",
     kind=("keyword action",),
     parameter=("n",),
+    history=(("scry became a keyword action", {"kind": ("static",)}),),
     zones=("library",),
     checks=(Check("the top N cards of your library, chosen ones to the bottom", check),),
 ))

@@ -22,7 +22,7 @@ from kb.rules.keywords._casting import (
 )
 from kb.rules.keywords._spells import burn_spell
 
-MODERN_HORIZONS = "2019-06-14"
+MODERN_HORIZONS = "written 'Splice onto [quality] [cost]'"
 ONCE = r"you can't splice any (\w+) cards? onto the same spell more than (once|twice|\w+)"
 FORM = r"splice onto \[(?:subtype|quality)\] \[cost\]"
 
@@ -126,7 +126,9 @@ register(Keyword(
     functions_in=("hand",),
     checks=(Check("splice: an additional cost, the text added, the card stays in hand",
                   check),),
-    history=((MODERN_HORIZONS, {"parameter": ("onto [subtype] [cost]",)}),),
+    history=(("written 'Splice onto [subtype] [cost]'",
+              {"parameter": ("onto [type or subtype] [cost]",)}),
+             (MODERN_HORIZONS, {"parameter": ("onto [subtype] [cost]",)})),
     note="Written 'Splice onto [subtype] [cost]' until Modern Horizons (2019-06-14) brought "
          "'splice onto instant or sorcery': 'Splice onto [quality] [cost]'.",
 ))

@@ -60,7 +60,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
     creature_said = clauses[0]
     other_said = clauses[1] if len(clauses) > 1 else (
         None if NONCREATURE.search(quote) else creature_said)
-    from_stack = claims.says(r"\bfrom the stack\b") is not None
+    from_stack = claims.says(r"\bfrom the stack\b|\bonly as the spell is resolving\b") is not None
     problems = []
     for label, types, said, cast in (("an artifact creature, cast", {"artifact", "creature"},
                                       creature_said, True),

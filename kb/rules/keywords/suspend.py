@@ -18,7 +18,7 @@ from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import ability_of, param_cost, read_word, spending, zone_of
 
 LAST = "last time counter removed"
-KARLOV_MANOR = "2024-02-09"
+KARLOV_MANOR = "casting the suspended card became optional"
 EXILE = r"you may pay \[cost\] and (\w+) it with (\w+) time counters? on it"
 REMOVE = r"at the beginning of your upkeep, if this card is suspended, remove (\w+) time counters?"
 PLAY = r"if it's exiled, (you may play|play) it without paying its mana cost"

@@ -1,0 +1,124 @@
+"""What lineage is built of: texts prepared for comparison, their likeness, and groups
+of records that are one rule, keyword or glossary entry across sources."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from kb import rulenum
+from kb.era import EQUIVALENT_PHRASES, modernize
+from kb.model import Record
+
+LONG = 2000   # word sequences longer than this are compared as bags of words (linear)
+_OLD_WORDING = re.compile("|".join(re.escape(old) for old, _ in EQUIVALENT_PHRASES)
+                          + "|from the game")
+_WORDS = re.compile(r"[a-z0-9']+")
+
+
+@dataclass
+class Text:
+    """A record prepared for comparison: its words in today's wording, numbers masked."""
+
+    record: Record
+    words: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return " ".join(self.words)
+
+
+def comparable_words(record: Record) -> tuple[str, ...]:
+    """A record's text as lineage compares it: examples left out, today's wording,
+    lower case, rule numbers masked."""
+    return words_of(record.text.split("\nExample:")[0])
+
+
+def words_of(body: str) -> tuple[str, ...]:
+    """The comparable words of a text (see `comparable_words`)."""
+    lower = body.lower()
+    if _OLD_WORDING.search(lower):
+        lower = modernize(body).lower()
+    return tuple(_WORDS.findall(rulenum.IN_TEXT.sub("#", lower)))
+
+
+def prepare(records: list[Record]) -> dict[str, Text]:
+    """Every record's comparable words (computed once per distinct text)."""
+    cache: dict[str, tuple[str, ...]] = {}
+    prepared = {}
+    for record in records:
+        body = record.text.split("\nExample:")[0]
+        if body not in cache:
+            cache[body] = words_of(body)
+        prepared[record.id] = Text(record, cache[body])
+    return prepared
+
+
+def ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """difflib's ratio of two word sequences (1.0 at once for equal ones); for very long
+    ones its bag-of-words bound, so no comparison is worse than linear."""
+    if a == b:
+        return 1.0
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() if len(a) + len(b) > 2 * LONG else matcher.ratio()
+
+
+def alike(a: tuple[str, ...], b: tuple[str, ...], bar: float) -> float:
+    """`ratio(a, b)` if it reaches `bar`, else 0.0 (cheap bounds tried first)."""
+    if a == b:
+        return 1.0
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
+        return 0.0
+    value = matcher.quick_ratio() if len(a) + len(b) > 2 * LONG else matcher.ratio()
+    return value if value >= bar else 0.0
+
+
+class Groups:
+    """Union-find over record ids that never puts two records of one source together."""
+
+    def __init__(self, records: list[Record]) -> None:
+        self._parent = {r.id: r.id for r in records}
+        self._members = {r.id: {r.source: r.id} for r in records}
+
+    def __contains__(self, record_id: object) -> bool:
+        return record_id in self._parent
+
+    def find(self, record_id: str) -> str:
+        """The representative of a record's group."""
+        root = record_id
+        while self._parent[root] != root:
+            root = self._parent[root]
+        while self._parent[record_id] != root:
+            self._parent[record_id], record_id = root, self._parent[record_id]
+        return root
+
+    def union(self, a: str, b: str) -> bool:
+        """Join two groups, unless that would put two records of one source together."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return True
+        if len(self._members[ra]) < len(self._members[rb]):
+            ra, rb = rb, ra
+        if self._members[ra].keys() & self._members[rb].keys():
+            return False
+        self._parent[rb] = ra
+        self._members[ra].update(self._members.pop(rb))
+        return True
+
+    def has_source(self, record_id: str, source: str) -> bool:
+        """Whether a record's group already holds a record of `source`."""
+        return source in self._members[self.find(record_id)]
+
+    def member(self, record_id: str, source: str) -> str | None:
+        """The record of `source` in a record's group, if any."""
+        return self._members[self.find(record_id)].get(source)
+
+    def members(self) -> dict[str, list[str]]:
+        """Representative -> member ids, for groups of two or more."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for record_id in self._parent:
+            found[self.find(record_id)].append(record_id)
+        return {root: ids for root, ids in found.items() if len(ids) > 1}

@@ -1,0 +1,10 @@
+"""Eternalize [cost] (702.128 in 2017, 702.129 in 2026): "[Cost], Exile this card from your
+graveyard: Create a token that's a copy of this card, except it's black, it's 4/4, it has no
+mana cost, and it's a Zombie in addition to its other types. Activate only as a sorcery."."""
+
+from __future__ import annotations
+
+from kb.rules.keywords import register
+from kb.rules.keywords._cov_copies import graveyard_copy_keyword
+
+register(graveyard_copy_keyword("eternalize", "black", (4, 4)))

@@ -1,0 +1,189 @@
+"""Text cleaning as small composable stages, in the manner of Whoosh's `Tokenizer | Filter`.
+
+A `Stage` is one named step from text to text; `a | b` is a `Pipeline` that runs `a`, then
+`b`, and is itself a stage. The project's cleanings are pipelines of the stages here:
+
+- `display`: the words as printed, typography evened out: curly quotes straight, `--` and
+  en/em dashes one em dash (`3–6` stays a range: `3-6`), `_Magic_` italics marks gone, runs
+  of white space one space, each line trimmed, blank lines kept single;
+- `fold`: the matching form: `display`, lower case, one space between words;
+- `name_key`: a name as written, curly apostrophes straight and white space single.
+
+Era wording (`comes into play` -> `enters the battlefield`) is the stage `kb.era.modern`, so
+`display | modern` reads an old text in today's words. This module is at the bottom of the
+project: it imports nothing from `kb` or `ingest`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+
+class Stage:
+    """One cleaning step: a named function from text to text; `|` chains stages."""
+
+    def __init__(self, name: str, step: Callable[[str], str]) -> None:
+        self.name = name
+        self._step = step
+
+    def __call__(self, text: str) -> str:
+        return self._step(text)
+
+    def __or__(self, other: Stage) -> Pipeline:
+        return Pipeline(*self.stages, *other.stages)
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """The single stages this one runs, in order."""
+        return (self,)
+
+    def __repr__(self) -> str:
+        return f"Stage({self.name!r})"
+
+
+class Pipeline(Stage):
+    """Stages run one after the other (build it with `|`)."""
+
+    def __init__(self, *stages: Stage) -> None:
+        self._stages = stages
+        super().__init__(" | ".join(s.name for s in stages), self._run)
+
+    def _run(self, text: str) -> str:
+        for stage in self._stages:
+            text = stage(text)
+        return text
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        return self._stages
+
+    def __repr__(self) -> str:
+        return f"Pipeline({self.name!r})"
+
+
+def stage(name: str) -> Callable[[Callable[[str], str]], Stage]:
+    """Decorator: a function from text to text as a named `Stage`."""
+    return lambda step: Stage(name, step)
+
+
+def per_line(inner: Stage) -> Stage:
+    """`inner` applied to each line on its own (blank lines collapsed afterwards by
+    `lines`)."""
+    return Stage(f"per_line({inner.name})",
+                 lambda text: "\n".join(inner(line) for line in text.split("\n")))
+
+
+# --- typography -----------------------------------------------------------------------------
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
+                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'",
+                         "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2212": "-"})
+_ANGLE_QUOTES = str.maketrans({"\u00ab": '"', "\u00bb": '"', "\u2039": "'", "\u203a": "'"})
+_RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
+_DASH = re.compile(  # an en dash in a letter range (`603.7d–f`) stays as printed
+    r"[ \t]*(?:\u2014|(?<!\d[a-z])\u2013|\u2013(?![a-z]\b)"
+    r"|(?:(?<=[ \t])|^)--(?=[ \t]|$)|(?<=\w)--(?=\w))[ \t]*", re.M
+)
+_ITALICS = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")
+_SPACE = re.compile(r"[ \t\f\v]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+@stage("quotes")
+def quotes(text: str) -> str:
+    """Curly quotes, primes and odd spaces to plain ASCII ones."""
+    if text.isascii():  # fast path: every character mapped is non-ASCII
+        return text
+    return text.translate(_QUOTES)
+
+
+@stage("angle_quotes")
+def angle_quotes(text: str) -> str:
+    """Guillemets (`«»`, `‹›`) to straight double and single quotes."""
+    if text.isascii():
+        return text
+    return text.translate(_ANGLE_QUOTES)
+
+
+@stage("apostrophes")
+def apostrophes(text: str) -> str:
+    """The curly apostrophe `’` to a straight one, nothing else."""
+    return text.replace("\u2019", "'")
+
+
+@stage("italics")
+def italics(text: str) -> str:
+    """`_Shards of Alara_` -> `Shards of Alara`."""
+    if "_" not in text:  # fast path
+        return text
+    return _ITALICS.sub(r"\1", text)
+
+
+@stage("dashes")
+def dashes(text: str) -> str:
+    """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`; `3–6` -> `3-6`."""
+    if "\u2014" not in text and "\u2013" not in text and "--" not in text:  # fast path
+        return text
+    return _DASH.sub(" \u2014 ", _RANGE.sub("-", text))
+
+
+@stage("lines")
+def lines(text: str) -> str:
+    """Runs of white space to one space, each line trimmed; blank lines kept single."""
+    trimmed = [_SPACE.sub(" ", line).strip() for line in text.split("\n")]
+    return _BLANK_LINES.sub("\n\n", "\n".join(trimmed)).strip()
+
+
+@stage("words")
+def words(text: str) -> str:
+    """Every run of white space (newlines too) to one space, ends trimmed."""
+    return " ".join(text.split())
+
+
+@stage("lower")
+def lower(text: str) -> str:
+    """Lower case."""
+    return text.lower()
+
+
+@stage("single_to_double")
+def single_to_double(text: str) -> str:
+    """Single-quoted passages as double-quoted ones, when the text has no double quotes; a
+    quotation inside a quotation keeps its single quotes ('gains 'Any player ... zone.'' ->
+    "gains 'Any player ... zone.'"), and apostrophes (can't, owner's, players') stay."""
+    if '"' in text or "'" not in text:
+        return text
+    out, depth = [], 0
+    for index, char in enumerate(text):
+        if char != "'":
+            out.append(char)
+            continue
+        before = text[index - 1] if index else " "
+        after = text[index + 1] if index + 1 < len(text) else " "
+        opens = (before.isspace() or before in "([\u2014-'") and not after.isspace()
+        closes = depth > 0 and not before.isspace() and (
+            after.isspace() or after in ".,;:!?)]'" or index + 1 == len(text))
+        if before.isalnum() and after.isalnum():
+            out.append(char)
+        elif closes:
+            out.append('"' if depth == 1 else "'")
+            depth -= 1
+        elif opens:
+            depth += 1
+            out.append('"' if depth == 1 else "'")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+# --- the project's cleanings ----------------------------------------------------------------
+
+display = quotes | italics | dashes | lines
+fold = display | lower | words
+name_key = apostrophes | words
+
+
+def normalize(text: str) -> str:
+    """Display form of a piece of source text (the `display` pipeline)."""
+    return display(text)

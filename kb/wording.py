@@ -1,0 +1,78 @@
+"""Differences of wording between two texts, word by word.
+
+Shared by `show` (lineage diffs), `diff` (changed rules between versions) and the HTML
+site (`<ins>`/`<del>` marks).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kb import rulenum
+
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class WordChange:
+    """One difference of wording: `removed` old words replaced by `new[start:end]`."""
+
+    removed: str
+    start: int
+    end: int
+
+
+def number_blind(word: str) -> str:
+    """Comparison key: every rule number compares equal (numbering shifts between versions)."""
+    core = word[1:] if word.startswith("(") else word
+    return "§" if rulenum.is_number(core.rstrip(".,;:)\"'")) else word
+
+
+def _word_opcodes(a: list[str], b: list[str]) -> Sequence[tuple[str, int, int, int, int]]:
+    return difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+
+
+def word_changes(old: str, new: str, key: Callable[[str], str] | None = None
+                 ) -> list[WordChange]:
+    """Where `new` differs from `old`, word by word, with character spans in `new`.
+
+    `key` maps a word to what is compared (e.g. `number_blind`).
+    """
+    old_words = _WORD.findall(old)
+    spans = [m.span() for m in _WORD.finditer(new)]
+    new_words = [new[s:e] for s, e in spans]
+    compare = key or (lambda word: word)
+    changes = []
+    ops = _word_opcodes([compare(w) for w in old_words], [compare(w) for w in new_words])
+    for op, i1, i2, j1, j2 in ops:
+        if op == "equal":
+            continue
+        at = spans[j1][0] if j1 < len(spans) else len(new)
+        end = spans[j2 - 1][1] if j2 > j1 else at
+        changes.append(WordChange(" ".join(old_words[i1:i2]), at, end))
+    return changes
+
+
+def word_diff(old: str, new: str, key: Callable[[str], str] | None = None) -> str:
+    """Differences of wording: `[-removed-]{+added+}`, unchanged words as they are (as in
+    the new text). With `key`, words that compare equal count as unchanged."""
+    a, b = old.split(), new.split()
+    compare = key or (lambda word: word)
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in _word_opcodes([compare(w) for w in a], [compare(w) for w in b]):
+        if op == "equal":
+            out += b[j1:j2]
+            continue
+        if i2 > i1:
+            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+        if j2 > j1:
+            out.append("{+" + " ".join(b[j1:j2]) + "+}")
+    return " ".join(out)
+
+
+def same_wording(old: str, new: str) -> bool:
+    """Whether two texts say the same, spacing and rule numbers aside."""
+    return [number_blind(w) for w in old.split()] == [number_blind(w) for w in new.split()]

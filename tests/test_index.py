@@ -1,0 +1,85 @@
+"""The index: per-record scores equal a hand BM25F computation (each word scored by its
+best field), which Whoosh's own DisjunctionMaxMatcher gets wrong."""
+
+from __future__ import annotations
+
+from math import log
+from pathlib import Path
+
+import pytest
+
+from kb.index import Engine, WordQuery, build_index, stems, tokens
+from kb.model import Record
+
+TEXTS = [
+    ("Exalted", "Whenever a creature you control attacks alone, it gets +1/+1."),
+    ("Flanking", "Whenever a creature without flanking blocks this creature, it gets -1/-1."),
+    ("Trample", "An attacking creature with trample assigns excess damage to the player."),
+    ("Word of power", "A word that a creature can say to a player."),
+    ("Lifelink", "Damage dealt by a source with lifelink causes its controller to gain life."),
+    ("Alone", "Nothing else here."),
+    ("Devour", "As this enters, you may sacrifice any number of creatures."),
+]
+K1, B = 1.2, 0.75
+BOOST = {"title": 2.0, "text": 1.0, "names": 2.0}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    records = [Record(id=f"r{i}", kind="rule", source="s", title=title, text=text)
+               for i, (title, text) in enumerate(TEXTS)]
+    folder: Path = tmp_path_factory.mktemp("ix")
+    build_index(records, folder)
+    return Engine(folder)
+
+
+def stored_length(n: int) -> int:
+    """A field length as the index stores it (one byte, lossy above a few tokens)."""
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+    return int(byte_to_length(length_to_byte(n)))
+
+
+def hand_bm25(word: str) -> dict[str, float]:
+    """Record id -> BM25F of one stem, the best of the title and text fields."""
+    fields = {"title": [stems(t) for t, _ in TEXTS], "text": [stems(x) for _, x in TEXTS]}
+    n = len(TEXTS)
+    best: dict[str, float] = {}
+    for name, docs in fields.items():
+        df = sum(word in d for d in docs)
+        idf = log(n / (df + 1)) + 1
+        avg = sum(len(d) for d in docs) / n
+        for i, doc in enumerate(docs):
+            tf = doc.count(word) * BOOST[name]
+            if tf:
+                s = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * stored_length(len(doc)) / avg))
+                best[f"r{i}"] = max(best.get(f"r{i}", 0.0), s)
+    return best
+
+
+@pytest.mark.parametrize("words", [["creatur"], ["alon"], ["creatur", "alon", "player"]])
+def test_scores_are_each_records_own_bm25(engine: Engine, words: list[str]) -> None:
+    found, _ = engine.ranked(WordQuery(words=[(w, 1.0) for w in words]), limit=None)
+    expected: dict[str, float] = {}
+    for w in words:
+        for rid, s in hand_bm25(w).items():
+            expected[rid] = expected.get(rid, 0.0) + s
+    got = {c.record["id"]: c.score for c in found}
+    assert got.keys() == expected.keys()
+    for rid, s in expected.items():
+        assert got[rid] == pytest.approx(s, rel=1e-6), rid
+
+
+def test_tokens_keep_contractions_and_drop_possessives() -> None:
+    assert [t.word for t in tokens("Don't target the opponent's 702.81a creature")] == [
+        "don't", "target", "the", "opponent", "702.81a", "creature"]
+    assert stems("opponent’s") == stems("opponent")
+
+
+def test_tokens_are_the_analyzers_tokens() -> None:
+    from kb.index import text_analyzer
+    from tests.conftest import DATA
+
+    text = (DATA / "sources" / "shards-of-alara-faq-2008.txt").read_text(encoding="utf-8")
+    text = text[:20000] + " Don’t target the opponent’s 702.81a e.g. +1/+1 it's"
+    assert [t.stem for t in tokens(text)] == [t.text for t in text_analyzer()(text)]

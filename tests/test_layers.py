@@ -1,0 +1,55 @@
+"""The import graph keeps its layers (.ci/layers.py; docs/DESIGN.md describes them)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _layers() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("layers", ROOT / ".ci" / "layers.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+layers = _layers()
+EDGES = layers.graph(ROOT)
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [m for m in EDGES if layers.layer_of(m) is None] == []
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    assert layers.upward(EDGES) == []
+
+
+def test_the_vocabulary_layer_imports_only_itself() -> None:
+    vocabulary = {m for m in EDGES if layers.layer_of(m) == 0 and m not in layers.PACKAGES}
+    assert {"kb.rulenum", "kb.text", "kb.era"} <= vocabulary
+    assert {m: EDGES[m] - vocabulary for m in vocabulary if EDGES[m] - vocabulary} == {}
+
+
+def test_ingest_uses_only_the_record_model_and_the_vocabulary() -> None:
+    allowed = {m for m in EDGES if (layers.layer_of(m) or 0) <= 2}
+    outside = {m: EDGES[m] - allowed for m in EDGES if m.startswith("ingest")}
+    assert {m: found for m, found in outside.items() if found} == {}
+    assert layers.into_ingest(EDGES) == []
+
+
+def test_no_circle_outside_the_rules_model() -> None:
+    # the keyword registry and Game still import each other (issue 12: the game package)
+    assert [c for c in layers.circles(EDGES) if not all(m.startswith("kb.rules") for m in c)] \
+        == []
+
+
+def test_the_reader_sees_a_circle_and_an_upward_import() -> None:
+    edges = {"kb.model": {"kb.store"}, "kb.store": {"kb.model"}, "ingest.x": {"kb.cli"}}
+    assert layers.circles(edges) == [["kb.model", "kb.store"]]
+    assert ("kb.model", "kb.store") in layers.upward(edges)
+    assert ("ingest.x", "kb.cli") in layers.upward(edges)

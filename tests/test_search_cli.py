@@ -1,0 +1,32 @@
+"""The `search` command's own options: --explain, --as-of, and the JSON fields it adds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.test_cli import run
+
+
+def test_explain_prints_the_score_parts(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "search", "attacks alone", "--explain", "--limit", "2")
+    assert code == 0 and "engine" in out and "proximity" in out
+    code, out, _ = run(shipped_home, "search", "attacks alone", "--explain", "--json")
+    first = json.loads(out)["results"][0]
+    assert set(first["explain"]) >= {"engine", "proximity"}
+    assert abs(first["explain"]["engine"] * (1 + first["explain"]["proximity"])
+               - first["score"]) < 1e-3
+
+
+def test_as_of_takes_a_date_and_refuses_anything_else(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "search", "exalted", "--as-of", "2030-01-01", "--json")
+    assert code == 0 and json.loads(out)["results"]
+    code, _, err = run(shipped_home, "search", "exalted", "--as-of", "last year")
+    assert code == 2 and "as-of" in err
+
+
+def test_json_has_did_you_mean_and_versions(shipped_home: Path) -> None:
+    code, out, _ = run(shipped_home, "search", "exhalted", "--json")
+    data = json.loads(out)
+    assert data["did_you_mean"] == "exalted"
+    assert all(isinstance(r["versions"], list) for r in data["results"])

@@ -1,0 +1,62 @@
+"""Text cleaning stages (kb.text) and the era wording stage (kb.era.modern)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb import text
+from kb.era import modern
+from kb.text import Pipeline, Stage
+
+
+def test_stages_compose_left_to_right() -> None:
+    shout = Stage("shout", str.upper)
+    exclaim = Stage("exclaim", lambda t: t + "!")
+    both = shout | exclaim
+    assert isinstance(both, Pipeline) and both("hi") == "HI!"
+    assert (exclaim | shout)("hi") == "HI!" and (exclaim | exclaim)("a") == "a!!"
+    assert [s.name for s in (both | shout).stages] == ["shout", "exclaim", "shout"]
+    assert both.name == "shout | exclaim"
+
+
+def test_display_evens_out_typography() -> None:
+    raw = "\u201cIt\u2019s  _Magic_\u201d --  Creature \u2013 Angel, pages 3\u20136 \n\n\n\n next"
+    assert text.display(raw) == '"It\'s Magic" \u2014 Creature \u2014 Angel, pages 3-6\n\nnext'
+    assert text.normalize(raw) == text.display(raw)
+
+
+def test_fold_and_name_key() -> None:
+    assert text.fold("  Comes\nInto \u2018Play\u2019 ") == "comes into 'play'"
+    assert text.name_key("Urza\u2019s   Rage") == "Urza's Rage"
+
+
+def test_single_quotes_become_double_only_without_double_quotes() -> None:
+    assert text.single_to_double("It gains 'Flying.' and can't block") == \
+        'It gains "Flying." and can\'t block'
+    assert text.single_to_double("'gains 'Any player ... zone.''") == \
+        "\"gains 'Any player ... zone.'\""
+    assert text.single_to_double('"already" \'kept\'') == '"already" \'kept\''
+    assert (text.angle_quotes | text.display)("\u00abfly\u00bb") == '"fly"'
+
+
+def test_era_wording_is_a_stage() -> None:
+    old = "When it comes into play, remove it from the game."
+    assert (text.display | modern)(old) == "When it enters the battlefield, exile it."
+
+
+printable = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
+
+
+@given(printable)
+def test_cleanings_are_idempotent(raw: str) -> None:
+    for cleaning in (text.display, text.fold, text.name_key):
+        once = cleaning(raw)
+        assert cleaning(once) == once
+
+
+@given(printable)
+def test_fold_is_display_lowered_with_single_spaces(raw: str) -> None:
+    folded = text.fold(raw)
+    assert folded == " ".join(text.display(raw).lower().split())
+    assert "  " not in folded and "\n" not in folded
