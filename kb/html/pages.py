@@ -166,9 +166,19 @@ class View:
             steps.append({"href": self.link(record), "this": record.id == rule.id,
                           "label": f"{self.label(record.source)}: {record.rule or record.title}",
                           "body": body, "same_as": self.label(previous.source) if same and
-                          previous else None})
+                          previous else None, "changes": self.changes(previous, record)})
             previous = record
         return steps
+
+    def changes(self, previous: Record | None, record: Record) -> str | None:
+        """href to the changes page of two consecutive versions, at the entry of this
+        record where it lists one; None when there is no such page."""
+        if previous is None:
+            return None
+        place = self.content.change_places.get((previous.id, record.id))
+        if place is None and (previous.source, record.source) in self.content.change_pages:
+            place = Place(self.content.change_pages[(previous.source, record.source)])
+        return self.to(place) if place else None
 
     def today(self, rule: Record, versions: list[Record]) -> tuple[str, str] | None:
         """Where today's version of the rule is, at its stable address, unless this is it."""

@@ -259,7 +259,7 @@ def _postings(docs: list[tuple[int, int]]) -> str:
 
 
 def _excerpt(hit: Hit) -> str:
-    text = clean(re.sub(r"[ \t]+", " ", hit.text).strip())
+    text = re.sub(r"[ \t]+", " ", hit.text).strip()
     title = rulenum.strip_label(hit.title).strip()
     if title and text.lower().startswith(title.lower()):
         text = text[len(title):].lstrip(" .:-—\n")

@@ -24,6 +24,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from kb.errors import MtgkbError
+from kb.html.changes import change_pages
 from kb.html.content import SiteContent
 from kb.html.layout import NameClash
 from kb.html.pages import Page, View, plan, source_label
@@ -76,7 +77,7 @@ def write_site(build: Any, output: Path, progress: bool = False) -> str:
     try:
         with KnowledgeBase(build.store) as kb:
             content = SiteContent.load(kb)
-        pages = plan(content) + version_pages(content)
+        pages = plan(content) + version_pages(content) + change_pages(content)
     except NameClash as exc:
         raise SiteError(f"cannot write the site: {exc}") from None
     check_paths(pages)
