@@ -36,6 +36,8 @@ class Commands(click.Group):
     """The mtgkb command group: the library's expected errors become a `CliError`."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        import sqlite3  # every command but --help reads the store, so this costs nothing
+
         try:
             return super().invoke(ctx)
         except MtgkbError as exc:
@@ -44,12 +46,9 @@ class Commands(click.Group):
             raise
         except OSError as exc:
             raise CliError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from exc
-        except Exception as exc:
-            sqlite3 = sys.modules.get("sqlite3")  # loaded by then if the store was opened
-            if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
-                raise CliError(f"the knowledge base store is damaged ({exc}); "
-                               "`mtgkb ingest` builds it again") from exc
-            raise
+        except sqlite3.DatabaseError as exc:
+            raise CliError(f"the knowledge base store is damaged ({exc}); "
+                           "`mtgkb ingest` builds it again") from exc
 
 
 def json_option(help: str = "Print JSON.") -> Callable[[F], F]:
