@@ -62,6 +62,8 @@ def write_history(files: list[Path]) -> int:
         results += [check_definition(record, dated=False)
                     for record in parse_source(source, text) if record.kind == "keyword"]
     learned = history.learn(results, REGISTRY)
+    for name, clauses in history.learn_clauses(results, REGISTRY).items():
+        learned.setdefault(name, {}).update(clauses)
     history.write(learned)
     print("\n".join(history.describe(learned)))
     return 0

@@ -62,15 +62,34 @@ class _Locator:
         return 0
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _load(text: str, path: Path | str) -> Any:
-    """The JSON document, or IngestError naming the file and line."""
+    """The JSON document, or IngestError naming the file and line. A `\\udXXX` escape
+    that is half of no pair (no text can hold it) reads as U+FFFD."""
     try:
-        return json.loads(text)
+        document = json.loads(text)
+        if _SURROGATE_ESCAPE.search(text):
+            document = _mend(document)
+        return document
     except json.JSONDecodeError as exc:
         raise IngestError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg}, "
                           f"column {exc.colno})") from None
     except RecursionError:
         raise IngestError(f"{path}: JSON nested too deeply") from None
+
+
+def _mend(value: Any) -> Any:
+    """`value` with every lone surrogate in its strings (keys too) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_mend(item) for item in value]
+    if isinstance(value, dict):
+        return {_mend(key): _mend(item) for key, item in value.items()}
+    return value
 
 
 def _set_object(document: Any) -> dict[str, Any] | None:

@@ -36,6 +36,8 @@ class Commands(click.Group):
     """The mtgkb command group: the library's expected errors become a `CliError`."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        import sqlite3  # every command but --help reads the store, so this costs nothing
+
         try:
             return super().invoke(ctx)
         except MtgkbError as exc:
@@ -44,12 +46,9 @@ class Commands(click.Group):
             raise
         except OSError as exc:
             raise CliError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from exc
-        except Exception as exc:
-            sqlite3 = sys.modules.get("sqlite3")  # loaded by then if the store was opened
-            if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
-                raise CliError(f"the knowledge base store is damaged ({exc}); "
-                               "`mtgkb ingest` builds it again") from exc
-            raise
+        except sqlite3.DatabaseError as exc:
+            raise CliError(f"the knowledge base store is damaged ({exc}); "
+                           "`mtgkb ingest` builds it again") from exc
 
 
 def json_option(help: str = "Print JSON.") -> Callable[[F], F]:
@@ -186,12 +185,12 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     from kb.search import Searcher
 
     build = obj.build()
-    _check_source(build, source)
     try:
         searcher = Searcher(build.index)
     except unreadable_errors():  # a damaged build (files removed by hand): build it again, once
         build = obj.build(force=True)
         searcher = Searcher(build.index)
+    _check_source(build, source)
     result = searcher.search(query, kind=kind, source=source, limit=limit,
                              as_of=as_of.date().isoformat() if as_of else None)
     from kb.store import KnowledgeBase
@@ -226,7 +225,8 @@ def show(obj: Context, ref: str, source: str | None, kind: str | None, all_versi
     with KnowledgeBase(build.store) as kb:
         found = lookup(kb, ref, source, kind)
         if found.candidates:
-            raise CliError(f"{ref!r} could be: {'; '.join(found.candidates)} (show one of them)")
+            raise CliError(f"{ref!r} could be: {'; '.join(found.candidates)} "
+                           "(show one of them)")
         if not found.records:
             raise CliError(f"nothing matches {ref!r} (try `mtgkb search {ref!r}`)")
         shown = arrange(kb, found, all_versions)
@@ -259,18 +259,18 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
     for path in paths:
         if not path.is_file():
             raise CliError(f"{path}: no such file")
-    wanted: set[str] = set()
+    added: set[str] = set()
     if paths or reset:
         done = add_files(obj.home, list(paths), data_dir=obj.data, progress=_progress(),
                          reset=reset)
         for note in done.skipped:
             click.echo(f"mtgkb: {note}", err=True)
         build = done.build
-        wanted = {source.id for source in done.added}
+        added = {source.id for source in done.added}
     else:
         build = obj.build(force=True)
     damage = {source: notes for source, notes in build.damage.items()
-              if verbose or source in wanted}
+              if verbose or source in added}
     if as_json:
         _emit_json({"counts": build.counts, "damage": damage})
         return
@@ -296,15 +296,17 @@ def export(obj: Context, jsonl: bool) -> None:
 
 @main.command()
 @json_option()
+@click.option("--strict", is_flag=True,
+              help="A sentence the reader cannot place fails its definition (unread).")
 @click.pass_obj
-def validate(obj: Context, as_json: bool) -> None:
+def validate(obj: Context, as_json: bool, strict: bool) -> None:
     """Hold every keyword definition against the linked rules model (exit 1 on failures)."""
     from kb.rules.validate import validate as run_validation
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
     with KnowledgeBase(build.store) as kb:
-        report = run_validation(list(kb.records()))
+        report = run_validation(list(kb.records()), strict=strict)
     click.echo(report.to_json() if as_json else report.format_text())
     sys.exit(report.exit_code)
 
@@ -371,9 +373,11 @@ def update(obj: Context, set_code: str | None, rules_page: str | None,
 
     try:
         if set_code:
-            outcome = update_set(obj.home, obj.data, set_code, mtgjson_url, timeout)
+            outcome = update_set(obj.home, obj.data, set_code, mtgjson_url, timeout,
+                                 progress=_progress())
         else:
-            outcome = update_rules(obj.home, obj.data, rules_page, timeout)
+            outcome = update_rules(obj.home, obj.data, rules_page, timeout,
+                                   progress=_progress())
     except UpdateError as exc:
         raise CliError(f"update: {exc}; nothing changed") from exc
     if as_json:

@@ -215,10 +215,12 @@ class Candidate:
 @dataclass
 class WordQuery:
     """What to look for, in stems: scored words (each may match any of `MATCH_FIELDS`,
-    a record scored by its best field), phrases every match must contain, a phrase that
+    a record scored by its best field), optional words (scored only in records that match
+    otherwise), phrases every match must contain, a phrase that
     names a defined term, and rule numbers whose rule or subrules score high."""
 
     words: list[tuple[str, float]]
+    optional: list[tuple[str, float]] | None = None
     require_all: bool = False
     required_phrases: list[list[str]] | None = None
     defines: list[str] | None = None
@@ -305,13 +307,18 @@ def _filter(kind: str | None, source: str | None) -> Any:
 
 def _whoosh_query(query: WordQuery) -> Any:
     """The Whoosh query of a `WordQuery`."""
-    from whoosh.query import And, Or, Phrase, Term
+    from whoosh.query import And, AndMaybe, Or, Phrase, Term
 
     per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
                 for stem, weight in query.words]
     if not per_word:
         return None
-    parts: list[Any] = [And(per_word) if query.require_all else Or(per_word)]
+    words: Any = And(per_word) if query.require_all else Or(per_word)
+    optional = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
+                for stem, weight in query.optional or []]
+    if optional:  # scored where present, never a reason to match (nor to visit a record)
+        words = AndMaybe(words, Or(optional))
+    parts: list[Any] = [words]
     if query.defines:
         parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
                      else Term("defines", query.defines[0], boost=2.0))

@@ -44,6 +44,8 @@ SNIPPET_SCAN = 3000
 # A word in more than this share of all records tells records apart too little to be
 # worth matching in the engine (when rarer words remain); it still counts in proximity.
 COMMON_SHARE = 0.2
+# A word in at most this share of all records is specific enough to find records by.
+SPECIFIC_SHARE = 0.05
 # Candidates the engine hands to re-ranking, per result asked for (at least 30).
 CANDIDATES_PER_RESULT = 3
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
@@ -175,13 +177,18 @@ class Searcher:
         # the query in today's terms where it uses a term the glossary records as renamed
         variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
         content = list(dict.fromkeys(s for v in variants for s in v.content))
-        common = COMMON_SHARE * engine.doc_count()
-        matched = [s for s in content if engine.doc_frequency(s) <= common] or content
+        count = engine.doc_count()
+        df = {s: engine.doc_frequency(s) for s in content}
+        matched = [s for s in content if df[s] <= COMMON_SHARE * count] or content
+        # records are found by their specific words; the others only add to their score
+        specific = [s for s in matched if df[s] <= SPECIFIC_SHARE * count] or matched
+        optional = [s for s in matched if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
         wanted = max(limit * CANDIDATES_PER_RESULT, 30)
         found, total = engine.ranked(
-            WordQuery(words=[(s, 1.0) for s in matched], required_phrases=query.phrases,
+            WordQuery(words=[(s, 1.0) for s in specific], optional=[(s, 1.0) for s in optional],
+                      required_phrases=query.phrases,
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
         weights = {s: max(engine.idf(s), 0.1) for s in content}

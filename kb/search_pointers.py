@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kb import rulenum
 from kb.search_versions import Versions
 
 # "See rule 702.83", "See rule 104.4." (one rule: a list of rules is no single answer)
-_SEE_ONE_RULE = re.compile(r"\bSee rule (\d{3}(?:\.\d+[a-z]?)?)\b(?!,? (?:and|or) \d)")
+_SEE_ONE_RULE = re.compile(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
 # A heading whose text is only its name: a few words, no sentence
 _BARE = re.compile(r"^[\w'’ ,/-]{1,40}$")
 

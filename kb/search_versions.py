@@ -117,6 +117,9 @@ def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
 
 
 def _text_key(record: dict[str, Any]) -> tuple[str, ...]:
-    """Records whose kind, title and text repeat word for word, rule numbers aside."""
+    """Records whose kind, title and text repeat word for word, rule numbers aside; for
+    rulings, the text alone (one ruling printed for every card of a cycle is one answer)."""
     text = rulenum.IN_TEXT.sub("#", " ".join(record["text"].lower().split()))
+    if record["kind"] == "ruling":
+        return (record["kind"], text)
     return (record["kind"], rulenum.IN_TEXT.sub("#", record["title"].lower()), text)

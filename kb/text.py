@@ -81,8 +81,9 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": 
                          "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2212": "-"})
 _ANGLE_QUOTES = str.maketrans({"\u00ab": '"', "\u00bb": '"', "\u2039": "'", "\u203a": "'"})
 _RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
-_DASH = re.compile(
-    r"[ \t]*(?:\u2014|\u2013|(?:(?<=[ \t])|^)--(?=[ \t]|$)|(?<=\w)--(?=\w))[ \t]*", re.M
+_DASH = re.compile(  # an en dash in a letter range (`603.7d–f`) stays as printed
+    r"[ \t]*(?:\u2014|(?<!\d[a-z])\u2013|\u2013(?![a-z]\b)"
+    r"|(?:(?<=[ \t])|^)--(?=[ \t]|$)|(?<=\w)--(?=\w))[ \t]*", re.M
 )
 _ITALICS = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")
 _SPACE = re.compile(r"[ \t\f\v]+")
@@ -121,7 +122,8 @@ def italics(text: str) -> str:
 
 @stage("dashes")
 def dashes(text: str) -> str:
-    """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`; `3–6` -> `3-6`."""
+    """`Creature -- Angel`, `Creature – Angel` -> `Creature — Angel`; `3–6` -> `3-6`;
+    `603.7d–f` stays."""
     if "\u2014" not in text and "\u2013" not in text and "--" not in text:  # fast path
         return text
     return _DASH.sub(" \u2014 ", _RANGE.sub("-", text))

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin
 
+from kb import rulenum
 from kb.errors import MtgkbError
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
@@ -151,7 +152,7 @@ def check_rules(text: str, where: str) -> tuple[str, list[Any]]:
     if not date:
         raise UpdateError(f"{where}: no effective date (\"These rules are effective as of …\")")
     lines = [line.replace("_", "").strip().lower() for line in text.split("\n")]
-    first_rule = next((i for i, line in enumerate(lines) if re.match(r"\d{3}\.\d+", line)),
+    first_rule = next((i for i, line in enumerate(lines) if re.match(rulenum.RULE, line)),
                       len(lines))
     missing = []
     if "contents" not in lines[:first_rule]:
@@ -222,8 +223,10 @@ def _remember(home: Path, url: str, download: Download, source: str) -> None:
     os.replace(tmp, home / CACHE_FILE)
 
 
-def _add(home: Path, data_dir: Path, name: str, raw: bytes) -> list[Any]:
-    """Add downloaded bytes as a file, as `ingest PATH` does (`kb.build.add_files`)."""
+def _add(home: Path, data_dir: Path, name: str, raw: bytes,
+         progress: Any = None) -> list[Any]:
+    """Add downloaded bytes as a file and build with it, as `ingest PATH` does
+    (`kb.build.add_files`: kept only when the build succeeds); the sources added."""
     from ingest.source import IngestError
     from kb.build import add_files
 
@@ -231,7 +234,7 @@ def _add(home: Path, data_dir: Path, name: str, raw: bytes) -> list[Any]:
         path = Path(folder) / name
         path.write_bytes(raw)
         try:
-            return add_files(home, [path], data_dir=data_dir).added
+            return list(add_files(home, [path], data_dir=data_dir, progress=progress).added)
         except IngestError as exc:
             raise UpdateError(str(exc).replace(str(path), name)) from None
 
@@ -242,7 +245,7 @@ def _file_name(url: str, fallback: str) -> str:
 
 
 def update_rules(home: Path, data_dir: Path, page: str | None = None,
-                 timeout: float = TIMEOUT) -> Outcome:
+                 timeout: float = TIMEOUT, progress: Any = None) -> Outcome:
     """Fetch the newest Comprehensive Rules from the rules page and add it if newer."""
     from ingest.source import decode
     from kb.build import all_sources
@@ -264,13 +267,13 @@ def update_rules(home: Path, data_dir: Path, page: str | None = None,
     if have and date <= have:
         _remember(home, url, download, f"cr-{date}")
         return Outcome("current", url, f"cr-{date}", date)
-    added = _add(home, data_dir, f"MagicCompRules-{date}.txt", download.body)
+    added = _add(home, data_dir, f"MagicCompRules-{date}.txt", download.body, progress)
     _remember(home, url, download, f"cr-{date}")
     return Outcome("added", url, added[0].id if added else f"cr-{date}", date)
 
 
 def update_set(home: Path, data_dir: Path, code: str, template: str | None = None,
-               timeout: float = TIMEOUT) -> Outcome:
+               timeout: float = TIMEOUT, progress: Any = None) -> Outcome:
     """Fetch one MTGJSON set file and add it (again, when it changed)."""
     from kb.paths import claim_home
 
@@ -286,7 +289,7 @@ def update_set(home: Path, data_dir: Path, code: str, template: str | None = Non
     if download.body is None:
         return Outcome("unchanged", url, (cached or {}).get("source", ""))
     check_set(download.body, code, _file_name(url, f"{code}.json"))
-    added = _add(home, data_dir, f"{code.upper()}.json", download.body)
+    added = _add(home, data_dir, f"{code.upper()}.json", download.body, progress)
     source = added[0].id if added else ""
     _remember(home, url, download, source)
     return Outcome("added" if added else "current", url, source)

@@ -3,18 +3,21 @@ every record has a home, and the output folder is swapped in whole."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 
 from kb.html.content import card_keywords
-from kb.html.layout import Layout, anchor_of, relative, unique_slugs
-from kb.html.site import MARKER, SiteError, write_site
+from kb.html.layout import Layout, anchor_of, file_name, relative, unique_slugs
+from kb.html.pages import Page, _same_text
+from kb.html.site import MARKER, SiteError, check_paths, write_site
 from kb.html.text import changes_against, render
 from kb.model import Record
 from kb.store import KnowledgeBase
@@ -184,6 +187,41 @@ def test_keyword_page_sets_definitions_side_by_side(site: Site) -> None:
     assert {"Angelic Benediction", "Battlegrace Angel"} <= cards
 
 
+def test_keyword_pages_show_each_ruling_text_once_per_source(site: Site) -> None:
+    for name, page in site.pages.items():
+        section = page.find(id="rulings") if name.startswith("keyword/") else None
+        if section is None:
+            continue
+        for heading in section.find_all("h3"):
+            texts = []
+            for block in heading.find_next_siblings():
+                if block.name == "h3":
+                    break
+                texts.append(" ".join(block.p.get_text().lower().split()))
+                meta = block.find(class_="meta")
+                if meta and meta.get_text().startswith("On "):
+                    cards = meta.get_text().split(":")[0]
+                    assert int(cards.split()[1]) == len(meta.find_all("a", class_=None)) - len(
+                        meta.find_all("a", class_="flag")), (name, cards)
+            assert len(texts) == len(set(texts)), (name, heading.get_text())
+
+
+def test_identical_rulings_on_several_cards_are_one_entry() -> None:
+    cards = [Record(id=f"s:card:{n}", kind="card", source="s", title=n.title(), text="")
+             for n in ("a", "b", "c")]
+    text = "Exalted triggers  once for each instance."
+    rulings = [Record(id=f"{c.id}:ruling:1", kind="ruling", source="s", title="", parent=c.id,
+                      text=text if c.title != "B" else text.upper()) for c in cards]
+    rulings.append(Record(id="s:card:c:ruling:2", kind="ruling", source="s", title="",
+                          parent="s:card:c", text="Something else."))
+    alone = Record(id="s:keyword:exalted:ruling:1", kind="ruling", source="s", title="",
+                   parent="s:keyword:exalted", text=text)
+    content = SimpleNamespace(by_id={r.id: r for r in [*cards, *rulings, alone]})
+    groups = _same_text(content, [*rulings, alone])  # type: ignore[arg-type]
+    assert [[t for t, _ in g["cards"]] for g in groups] == [["A", "B", "C"], ["C"], []]
+    assert groups[2]["record"] is alone  # a ruling not given on a card stays on its own
+
+
 def test_card_page_shows_text_rulings_and_keywords(site: Site) -> None:
     soup = site.pages["card/battlegrace-angel.html"]
     assert soup.h1.get_text() == "Battlegrace Angel"
@@ -218,14 +256,57 @@ def test_card_keywords_come_from_keyword_lines_only() -> None:
     assert card_keywords([card], known) == ["devour", "enchant", "first strike", "flying"]
 
 
-def test_slugs_are_unique_safe_and_independent_of_order() -> None:
-    names = ["Fire // Ice", "fire-ice", "Æther Vial", "Fire  Ice", "???"]
-    slugs = unique_slugs(names)
-    assert slugs == unique_slugs(reversed(names))
-    assert slugs["Fire  Ice"] == "fire-ice" and slugs["Fire // Ice"] == "fire-ice-2"
-    assert slugs["fire-ice"] == "fire-ice-3" and slugs["Æther Vial"] == "aether-vial"
-    assert slugs["???"] == "x"
+def test_file_names_are_stable_portable_and_collision_free() -> None:
+    names = ["fire // ice", "fire-ice", "æther vial", "fire  ice", "???", "con", "nul",
+             "lpt1", "..", "battlegrace angel", "x" * 300, "x" * 299, "current"]
+    slugs = unique_slugs(names, words=True)
     assert len(set(slugs.values())) == len(names)
+    for name in names:  # each depends on its own name alone
+        assert slugs[name] == unique_slugs([name], words=True)[name] == file_name(name, True)
+        slug = slugs[name]
+        assert re.fullmatch(r"[a-z0-9]+(?:-{1,2}[a-z0-9]+)*", slug), slug
+        assert len(slug) <= 100 and slug not in ("con", "nul", "lpt1")  # CON.html is reserved
+    assert slugs["battlegrace angel"] == "battlegrace-angel"
+    assert slugs["fire // ice"].startswith("fire-ice--") and slugs["fire-ice"] != "fire-ice"
+    assert slugs["æther vial"].startswith("aether-vial--")
+    # ids: kept when already plain, never `.`, `..` or a reserved name, distinct by case
+    assert [file_name(i) for i in ("cr-2026-01-16", "702")] == ["cr-2026-01-16", "702"]
+    ids = ["..", ".", "Index", "index", "CON", "Foo", "foo", "current"]
+    files = [file_name(i) for i in ids]
+    assert len(set(files)) == len(ids) and not {".", "..", "con", "current"} & set(files)
+
+
+def test_hostile_ids_never_leave_their_folder(tmp_path: Path) -> None:
+    records = [
+        Record(id="..:section:index", kind="section", source="..", title="Index", text="x"),
+        Record(id="..:702.1", kind="rule", source="..", title="702.1", text="x", rule="702.1"),
+        Record(id="Index:section:index", kind="section", source="Index", title="Index",
+               text="y"),
+        Record(id="CON:card:con", kind="card", source="CON", title="Con", text="z"),
+    ]
+    layout = Layout(records)
+    paths = [layout.home(r).page for r in records]
+    assert all(re.fullmatch(r"[a-z]+/(?:[a-z0-9-]+/)?[a-z0-9.-]+\.html", p) for p in paths), paths
+    assert not any(".." in p.split("/") or p == "index.html" for p in paths)
+    pages = [Page(p, "faq.html", "faq", p, dict) for p in paths]
+    check_paths(pages)
+    with pytest.raises(SiteError):
+        check_paths([*pages, Page("index.html", "x", "x", "x", dict),
+                     Page("Index.html", "x", "x", "x", dict)])
+    with pytest.raises(SiteError):
+        check_paths([Page("faq/../index.html", "x", "x", "x", dict)])
+
+
+def test_dead_runs_leftovers_are_pruned(shipped_build, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    gone = [tmp_path / f".site.tmp-{2**22 + 7}-1", tmp_path / f".site.old-{2**22 + 9}-2"]
+    kept = [tmp_path / f".site.tmp-{os.getpid()}-3", tmp_path / ".other.tmp-1-1"]
+    for folder in gone + kept:
+        folder.mkdir()
+        (folder / "page.html").write_text("x", encoding="utf-8")
+    write_site(shipped_build, out)
+    assert [p.exists() for p in gone] == [False, False]
+    assert all(p.exists() for p in kept)
 
 
 def test_anchors_and_relative_links() -> None:
@@ -302,7 +383,7 @@ and rule 999.9.
 attacks alone, that creature gets +1/+1 until end of turn." See rule 702.1.
 
 702.2b A creature "attacks alone" if it's the only creature declared as an attacker. \
-R&D says 3 < 4 > 2.
+R&D says 3 < 4 > 2. Bell\x07 and \u202eevil\u202c and \u2066isolate\u2069 see rules 702.2a\u2013b.
 Example: A <creature> with exalted & flying.
 
 Glossary
@@ -345,6 +426,17 @@ def test_markup_in_sources_is_shown_as_text(hostile_site: Site) -> None:
     search = "".join(p.read_text(encoding="utf-8") for p in
                      [site.root / "search-index.js", *(site.root / "search").glob("*.js")])
     assert "</script>" not in search and "<\\/script>" in search
+
+
+def test_control_and_bidi_characters_never_reach_a_page(hostile_site: Site) -> None:
+    rule = hostile_site.pages["rules/cr-2012-10-01/702.html"].find(id="702.2b").get_text()
+    assert "Bell and evil and isolate" in rule
+    search = [p.read_text(encoding="utf-8") for p in hostile_site.root.rglob("*.js")]
+    for text in [*hostile_site.raw.values(), *search]:
+        assert not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]",
+                             text)
+    # a letter range keeps its en dash, with no spaces around it
+    assert "rules 702.2a\u2013b" in rule
 
 
 def test_rule_references_link_to_anchors_and_unknown_ones_stay_text(hostile_site: Site) -> None:

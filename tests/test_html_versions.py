@@ -196,3 +196,17 @@ def test_every_rule_shows_its_history_with_word_changes(parsed: Site) -> None:
                                                  "../../rules/current/702.html#702.19b")
     assert old.find("details", class_="history").find("li", class_="this").a.get_text() == \
         f"{OLD}: 702.17b"
+
+
+def test_a_changes_page_per_pair_of_versions_linked_from_the_history(parsed: Site) -> None:
+    old, new = source_folder(parsed, OLD), source_folder(parsed, NEW)
+    page = parsed.pages[f"changes/{old}--{new}.html"]
+    entry = page.find(id=f"rules-cr-{NEW.split()[-1]}-702.19b")
+    assert entry is not None and [a.get_text() for a in entry.find_all("a")][:2] == [
+        "702.17b", "702.19b"]
+    assert "remaining" in [d.get_text() for d in entry.find_all("del")]
+    removed = page.find(id="rules-removed")
+    assert removed is not None and "702.19b" in removed.find_next("ul").get_text()
+    step = parsed.pages[f"rules/{new}/702.html"].find(id="702.19b").find("a", class_="changes")
+    assert step["href"] == f"../../changes/{old}--{new}.html#rules-cr-{NEW.split()[-1]}-702.19b"
+    assert parsed.pages["index.html"].find("a", href=f"changes/{old}--{new}.html")

@@ -11,16 +11,23 @@ from kb.rules.checks import creature
 from kb.rules.game import Game
 from kb.rules.keywords.adapt import adapt
 from kb.rules.keywords.amass import _scenario as amass_scenario
+from kb.rules.keywords.ascend import _scenario as ascend_scenario
 from kb.rules.keywords.bolster import _scenario as bolster_scenario
+from kb.rules.keywords.collect_evidence import _try as evidence_try
 from kb.rules.keywords.connive import _scenario as connive_scenario
+from kb.rules.keywords.endure import _scenario as endure_scenario
 from kb.rules.keywords.exert import _scenario as exert_scenario
 from kb.rules.keywords.explore import _scenario as explore_scenario
+from kb.rules.keywords.forage import _try as forage_try
 from kb.rules.keywords.goad import _scenario as goad_scenario
+from kb.rules.keywords.harness import _scenario as harness_scenario
 from kb.rules.keywords.investigate import _scenario as investigate_scenario
 from kb.rules.keywords.mill import _scenario as mill_scenario
 from kb.rules.keywords.monstrosity import monstrosity
 from kb.rules.keywords.support import _scenario as support_scenario
 from kb.rules.keywords.surveil import _scenario as surveil_scenario
+from kb.rules.keywords.suspect import _scenario as suspect_scenario
+from kb.rules.keywords.time_travel import _try as time_try
 from tests.cov_support import assert_keyword
 
 
@@ -125,7 +132,62 @@ CASES = [
       (r"not untap during", "untap during"), (r"can't be exerted", "can be exerted"),
       (r"expires during the same untap step", "expires during a different untap step")],
      []),
+    ("endure",
+     [(r"an N/N white Spirit", "an N/N black Spirit"), (r"unless they put N", "unless they put "
+                                                                               "two"),
+      (r"nothing happens", "a token is created")],
+     []),
+    ("harness",
+     [(r"If this permanent isn't harnessed, it becomes harnessed", "It becomes harnessed"),
+      (r"until it leaves the battlefield", "for the rest of the game")],
+     []),
+    ("suspect",
+     [(r"has menace and", "has flying and"), (r"This creature can't block", "This creature can "
+                                                                            "block"),
+      (r"can't become suspected again", "can become suspected again")],
+     []),
+    ("collect evidence",
+     [(r"total mana value N or greater", "total mana value N or less"),
+      (r"from your graveyard", "from an opponent's graveyard")],
+     []),
+    ("forage",
+     [(r"Exile three cards", "Exile two cards"), (r"sacrifice a Food", "sacrifice a Clue")],
+     []),
+    ("ascend",
+     [(r"ten or more permanents", "eleven or more permanents"),
+      (r"for the rest of the game", "until end of turn"),
+      (r"ten or more permanents and you", "ten or more creatures and you")],
+     []),
+    ("time travel",
+     [(r"permanents you control", "permanents an opponent controls"),
+      (r"put a time counter on it", "put two time counters on it"),
+      (r"suspended cards you own in exile", "suspended cards you own in your graveyard")],
+     []),
 ]
+
+
+def test_time_travel_in_the_model():
+    assert time_try("", "Clock", "battlefield", "mine", 2, True) == (True, 3)
+    assert time_try("", "Relic", "battlefield", "mine", 0, True) == (False, 0)
+    assert time_try("", "Rift", "exile", "mine", 2, False) == (True, 1)
+
+
+def test_forage_and_ascend_in_the_model():
+    assert forage_try("", 4, True, "exile") == (True, 3, 1)
+    assert forage_try("", 2, False, "exile") == (False, 0, 0)
+    assert ascend_scenario("") == [False, True, True]
+
+
+def test_suspect_and_collect_evidence_in_the_model():
+    assert suspect_scenario("") == (False, False, False)
+    assert evidence_try("", (1, 2, 4), (1, 2), "mine") == (True, [1, 2])
+    assert evidence_try("", (1, 2, 4), (1,), "mine") == (False, [])
+
+
+def test_endure_and_harness_in_the_model():
+    assert endure_scenario("", 3, True) == (3, [])
+    assert len(endure_scenario("", 3, False)[1]) == 1 and endure_scenario("", 0, False) == (0, [])
+    assert harness_scenario("") == (1, True, False)
 
 
 @pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])

@@ -13,10 +13,13 @@ from kb.rules.keywords._casting import legal, spending
 from kb.rules.keywords._cov_altcost import set_up
 from kb.rules.keywords.bargain import OFFERS
 from kb.rules.keywords.bargain import _cast as bargain_cast
+from kb.rules.keywords.disturb import _face as disturb_face
 from kb.rules.keywords.escalate import _cast as escalate_cast
 from kb.rules.keywords.escape import MODEL as ESCAPE
 from kb.rules.keywords.improvise import cast_improvised
+from kb.rules.keywords.offspring import _scenario as offspring_scenario
 from kb.rules.keywords.spectacle import MODEL as SPECTACLE
+from kb.rules.keywords.squad import _scenario as squad_scenario
 from kb.rules.keywords.undaunted import _cast
 from kb.rules.keywords.ward import _scenario as ward_scenario
 from tests.cov_support import assert_keyword
@@ -120,7 +123,33 @@ CASES = [
       (r"you may sacrifice", "you sacrifice"),
       (r"artifact, enchantment, or token", "creature")],
      []),
+    ("offspring",
+     [(r"except it's 1/1", "except it's 2/2"), (r"if its offspring cost was paid",
+                                                "if its offspring cost was not paid"),
+      (r"You may pay an additional \[cost\]", "You may pay [cost] rather than its mana cost"),
+      (r"create a token", "create two tokens")],
+     []),
+    ("squad",
+     [(r" any number of times", ""), (r"for each time its squad cost was paid", "once"),
+      (r"As an additional cost to cast this spell, you may pay \[cost\]",
+       "You may pay [cost] rather than its mana cost")],
+     []),
+    ("disturb",
+     [(r"transformed from your graveyard", "transformed from your hand"),
+      (r"with its back face up", "with its front face up"),
+      (r"rather than its mana cost", "in addition to its mana cost")],
+     []),
 ]
+
+
+def test_disturb_in_the_model():
+    assert disturb_face("") == "back"
+
+
+def test_offspring_in_the_model():
+    assert squad_scenario("", 3) == (8, 3) and squad_scenario("", 0) == (2, 0)
+    assert offspring_scenario("", True) == (5, [("Mouse", 1, 1)])
+    assert offspring_scenario("", False) == (3, [])
 
 
 @pytest.mark.parametrize("name, changes, rewordings", CASES, ids=[c[0] for c in CASES])

@@ -8,17 +8,25 @@ from __future__ import annotations
 import pytest
 
 from kb.rules.keywords import spec_for
+from kb.rules.keywords._cov_limits import _scenario as limit_scenario
 from kb.rules.keywords._cov_tapcost import _scenario as tap_scenario
 from kb.rules.keywords._cov_tokens import read_tokens
 from kb.rules.keywords.afterlife import SPIRIT, _leaves
+from kb.rules.keywords.backup import _scenario as backup_scenario
+from kb.rules.keywords.boast import MODEL as BOAST
 from kb.rules.keywords.crew import _is_creature, crew
 from kb.rules.keywords.decayed import _scenario as decayed_scenario
+from kb.rules.keywords.exhaust import MODEL as EXHAUST
+from kb.rules.keywords.exploit import _scenario as exploit_scenario
 from kb.rules.keywords.fabricate import SERVO, _enters
 from kb.rules.keywords.living_metal import _scenario as living_metal_scenario
 from kb.rules.keywords.mobilize import _attack
 from kb.rules.keywords.outlast import _scenario as outlast_scenario
+from kb.rules.keywords.ravenous import _scenario as ravenous_scenario
 from kb.rules.keywords.riot import _enters as riot_enters
+from kb.rules.keywords.station import _scenario as station_scenario
 from kb.rules.keywords.toxic import _hit
+from kb.rules.keywords.tribute import _enters as tribute_enters
 from kb.rules.validate import check_definition, claims_of, run_form
 from tests.cov_support import assert_keyword, definitions
 
@@ -99,7 +107,63 @@ CASES = [
       (r"Activate only as a sorcery\.", ""),
       (r"other untapped creatures you control", "other untapped creatures")],
      []),
+    ("station",
+     [(r"equal to the tapped creature's power", "equal to the tapped creature's toughness"),
+      (r"put a number of charge counters", "put a number of +1/+1 counters"),
+      (r"Tap another untapped creature", "Tap another creature")],
+     []),
+    ("exploit",
+     [(r"you may sacrifice a creature", "you sacrifice a creature"),
+      (r"you may sacrifice a creature", "you may sacrifice a permanent"),
+      (r"When this creature enters", "When this creature attacks")],
+     []),
+    ("boast",
+     [(r"Activate (this ability )?only if this creature attacked this turn and only once each "
+       r"turn", "Activate only once each turn"),
+      (r"only once each turn\.", "only once."),
+      (r"if this creature attacked this turn and ", "")],
+     [(r"Activate only", "Activate this ability only")]),
+    ("exhaust",
+     [(r"Activate only once\.", "Activate only once each turn."),
+      (r"Activate only once\.", "Activate only if this creature attacked this turn.")],
+     []),
+    ("tribute",
+     [(r"That player may", "That player must"), (r"choose an opponent", "choose a player"),
+      (r"didn't have the creature", "did have the creature")],
+     []),
+    ("backup",
+     [(r"printed below this one", "printed above this one"),
+      (r"until end of turn", "for as long as it remains on the battlefield"),
+      (r"If that's another creature", "If that's this creature"),
+      (r"on target creature\.", "on this creature.")],
+     []),
+    ("ravenous",
+     [(r"if X is 5 or more", "if X is 6 or more"), (r"draw a card", "draw two cards"),
+      (r"enters( the battlefield)? with X \+1/\+1", "enters with X -1/-1")],
+     []),
 ]
+
+
+def test_ravenous_in_the_model():
+    assert ravenous_scenario("", 3) == (3, 0) and ravenous_scenario("", 5) == (5, 1)
+
+
+def test_backup_in_the_model():
+    assert backup_scenario("", True) == ({"Hero": 0, "Bear": 3}, ["flying"], [])
+    assert backup_scenario("", False) == ({"Hero": 3, "Bear": 0}, [], [])
+
+
+def test_limits_and_tribute_in_the_model():
+    assert limit_scenario("", "boast", BOAST) == [False, True, False, True, False]
+    assert limit_scenario("", "exhaust", EXHAUST) == [True, False, False, False, False]
+    assert tribute_enters("", True) == (3, False) and tribute_enters("", False) == (0, True)
+
+
+def test_station_and_exploit_in_the_model():
+    assert station_scenario("", 3, 5, False, True, False) == (True, {"charge": 3})
+    assert station_scenario("", 3, 5, False, True, True) == (False, {})
+    assert exploit_scenario("", "Bear") == (["Bear"], 1)
+    assert exploit_scenario("", "Land") == ([], 0)
 
 
 def test_saddle_total_power_is_a_rules_change():

@@ -1,4 +1,5 @@
-"""Keywords with one-shot effects: for mirrodin!, job select, firebending, double and triple:
+"""Keywords with one-shot effects: for mirrodin!, job select, firebending, double, triple and
+create:
 the model, and each keyword's check on its real text in every Comprehensive Rules version at
 hand, on changed copies and on rewordings."""
 
@@ -42,6 +43,10 @@ CASES = [
      [(r"where X is twice that creature's power as", "where X is that creature's power as"),
       (r"gives it \+X/\+Y, where X is twice its power", "gives it +X/+Y, where X is its power"),
       (r"gets -X/-0", "gets +X/-0")],
+     []),
+    ("create",
+     [(r"onto the battlefield\.", "into your hand."),
+      (r"the specified number of tokens", "one tokens")],
      []),
 ]
 

@@ -213,18 +213,18 @@ def test_registry_names_are_unique_and_every_spec_has_a_check():
 @pytest.fixture()
 def temporary_keyword():
     """Register a keyword spec for one test only."""
-    from kb.rules.keywords import REGISTRY, register
+    from kb.rules.keywords import REGISTRY, fold_name, register
 
     added: list[str] = []
 
     def add(spec):
         register(spec)
-        added.extend(spec.names)
+        added.extend(fold_name(name) for name in spec.names)
         return spec
 
     yield add
-    for name in added:
-        REGISTRY.pop(name, None)
+    for key in added:
+        REGISTRY.pop(key, None)
 
 
 def test_casting_pays_mana_additional_and_alternative_costs():
@@ -333,3 +333,29 @@ def test_capture_damage_noticed_by_the_parser_is_repaired_for_matching():
     assert plain.kinds == ["static"]
     assert claims_of(record).kinds == ["static", "triggered"]
     assert record.text == text
+
+
+def test_a_hook_name_the_engine_never_asks_raises_at_registration(temporary_keyword):
+    from kb.rules.keywords import Check, Keyword
+
+    with pytest.raises(ValueError, match="unknown hooks"):
+        temporary_keyword(Keyword(name="typo test", kind=("static",),
+                                  hooks={"can_be_blocked": lambda *a: True},
+                                  checks=(Check("none", lambda claims, era: None),)))
+
+
+def test_the_registry_is_handed_to_the_game():
+    """The game asks the lookup it is given (default: the one the keyword registry
+    installed); kb.rules.game imports no keyword module."""
+    import ast
+    from pathlib import Path
+
+    import kb.rules.game as game_module
+
+    asked = []
+    game = Game(specs=lambda name, era: asked.append((name, era)), era="2008-10-01")
+    game.spec("flying")
+    assert asked == [("flying", "2008-10-01")]
+    tree = ast.parse(Path(game_module.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not any(m and m.startswith("kb.rules.keywords") for m in imported)

@@ -5,6 +5,8 @@ damage that must not make an unchanged definition fail."""
 from __future__ import annotations
 
 import os
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,26 @@ def test_unchanged_rules_of_other_years_pass(version):
     report = validate(parse_source(source, text))
     bad = [(d.keyword, d.details[:1]) for d in report.definitions if d.status == "mismatch"]
     assert bad == []
+
+
+def test_a_clause_every_version_states_may_not_go_missing():
+    """Today's trample without its excess-damage clause: every rules version since 2003
+    states it, so a full rules text of a later era that lacks it is a mismatch."""
+    from ingest.registry import parse_source
+    from ingest.source import load_manifest
+
+    data = Path(__file__).resolve().parent.parent / "data"
+    trample = next((r for s in load_manifest(data) if s.id.startswith("cr-")
+                    for r in parse_source(s) if r.kind == "keyword" and r.title == "Trample"),
+                   None)
+    if trample is None:
+        pytest.skip("no Comprehensive Rules among the shipped sources")
+    assert check_definition(trample).status == "ok"
+    sentence = next(s for s in re.split(r"(?<=\.) ", trample.text) if "excess" in s
+                    or "remaining damage" in s)
+    cut = replace(trample, text=trample.text.replace(sentence, ""))
+    result = check_definition(cut)
+    assert result.status == "mismatch", result.details
+    assert "no longer states a clause" in result.details[0]
+    other = check_definition(replace(cut, source="a-faq"))  # not a full rules text
+    assert not any("no longer states" in d for d in other.details)

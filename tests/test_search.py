@@ -175,3 +175,19 @@ def test_a_bare_heading_is_shown_with_its_subrules(shipped_searcher) -> None:
 
     hits = shipped_searcher.search("ending the game draw").hits
     assert not any(is_pointer(h.record) for h in hits)
+
+
+def test_one_ruling_printed_for_several_cards_is_one_hit(tmp_path) -> None:
+    from kb.search_versions import Versions
+
+    def ruling(card: str, date: str) -> dict:
+        return {"id": f"s:card:{card}:ruling:1", "kind": "ruling", "source": "s", "date": date,
+                "title": f"{card} — ruling 1", "text": "You may choose not to sacrifice any.",
+                "rule": None, "refs": []}
+
+    versions = Versions(tmp_path / "no-store.sqlite")
+    ranked = [(2.0, {}, ruling("mycoloth", "2008-10-01")), (2.0, {}, ruling("skullmulcher",
+              "2008-10-03")), (1.0, {}, {**ruling("x", "2008-10-01"), "text": "Other."})]
+    groups = versions.group(ranked)
+    assert len(groups) == 2 and len(groups[0].records) == 2
+    assert groups[0].pick(None, None)["id"] == "s:card:skullmulcher:ruling:1"

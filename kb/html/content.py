@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from kb.html.layout import Layout, card_name, keyword_name, top_rule
+from kb.html.layout import Layout, Place, card_name, keyword_name, top_rule
 from kb.html.text import Mention, changes_against, make_linker, mentions_of, render
 from kb.model import Record
 from kb.store import KnowledgeBase
@@ -63,6 +63,10 @@ class SiteContent:
     flagged: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     _worded: dict[tuple[str, str], tuple[Markup, bool]] = field(default_factory=dict)
+    # the changes pages (kb.html.changes): by pair of versions, and each listed entry's
+    # place by (old record id, new record id)
+    change_pages: dict[tuple[str, str], str] = field(default_factory=dict)
+    change_places: dict[tuple[str, str], Place] = field(default_factory=dict)
 
     @classmethod
     def load(cls, kb: KnowledgeBase) -> SiteContent:

@@ -7,12 +7,20 @@ sources), `card/<slug>.html` (one per card name, all sources), `rules/<source>/<
 
 Every record has exactly one home (page and anchor), so any reference resolves to one
 place. Anchors are rule numbers for rules (`#702.81a`) and derived from the record id for
-the others; both are stable across builds of the same data. File-name slugs come from
-`kb.model.slugify`; two names that share a slug get `-2`, `-3`, … in sorted name order.
+the others; both are stable across builds of the same data.
+
+File names (`file_name`) depend on their own name alone, never on which other names are
+present, and are portable: lower-case ASCII, at most MAX_NAME characters, never a name
+Windows reserves (CON, NUL, COM1, …), never `.` or `..`. An id that is already a plain slug
+(`cr-2026-01-16`, `702`) is kept, as is a card or keyword name of plain words (`battlegrace
+angel` -> `battlegrace-angel`); any other gets its readable slug, `--` and a hash of the
+name (`ajani-s-pridemate--3f1c9a2b1d`), which no plain slug has, so two names never share
+a file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +29,10 @@ from kb.model import Record, slugify
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
 CURRENT = "rules/current/"  # today's rules, at addresses that name no version
+MAX_NAME = 100
+_PLAIN = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")
+_WORDS = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+_RESERVED = re.compile(r"(?:con|prn|aux|nul|com[0-9]|lpt[0-9]|current)(?:\..*)?")
 
 
 @dataclass(frozen=True)
@@ -31,19 +43,36 @@ class Place:
     anchor: str = ""
 
 
-def unique_slugs(names: Iterable[str]) -> dict[str, str]:
-    """A distinct file-name slug for every name, independent of the order given."""
+def file_name(name: str, words: bool = False) -> str:
+    """The portable, collision-free file name (without extension) of a name: of an id
+    (`cr-2026-01-16`), or with `words` of a lower-case name (`ad nauseam` -> `ad-nauseam`)."""
+    plain = _WORDS.fullmatch(name) if words else _PLAIN.fullmatch(name)
+    slug = name.replace(" ", "-") if words else name
+    if len(slug) <= MAX_NAME and plain and not _RESERVED.fullmatch(slug):
+        return slug
+    digest = hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{slugify(name)[:MAX_NAME - 12].rstrip('-')}--{digest}"
+
+
+class NameClash(ValueError):
+    """Two names that would share a file of the site."""
+
+
+def unique_slugs(names: Iterable[str], words: bool = False) -> dict[str, str]:
+    """The file name of every name (`file_name`); an error if two would share one."""
     slugs: dict[str, str] = {}
-    taken: set[str] = set()
-    for name in sorted(set(names)):
-        base = slugify(name)
-        slug, n = base, 1
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
+    owner: dict[str, str] = {}
+    for name in set(names):
+        slug = file_name(name, words)
+        if owner.setdefault(slug, name) != name:
+            raise NameClash(f"{name!r} and {owner[slug]!r} would share the file name {slug}")
         slugs[name] = slug
     return slugs
+
+
+def rules_folder(source: str) -> str:
+    """The folder of a source's rules pages (`rules/cr-2026-01-16/`)."""
+    return f"rules/{file_name(source)}/"
 
 
 def safe_name(text: str) -> str:
@@ -94,8 +123,11 @@ class Layout:
 
     def __init__(self, records: list[Record]) -> None:
         self.by_id = {r.id: r for r in records}
-        self.keyword_slugs = unique_slugs(keyword_name(r) for r in records if r.kind == "keyword")
-        self.card_slugs = unique_slugs(card_name(r) for r in records if r.kind == "card")
+        self.keyword_slugs = unique_slugs((keyword_name(r) for r in records
+                                           if r.kind == "keyword"), words=True)
+        self.card_slugs = unique_slugs((card_name(r) for r in records if r.kind == "card"),
+                                       words=True)
+        unique_slugs({r.source for r in records})  # two source ids never share a folder
         self._homes: dict[str, Place] = {}
 
     def keyword_page(self, name: str) -> str:
@@ -109,23 +141,23 @@ class Layout:
     @staticmethod
     def rules_page(source: str, top: str) -> str:
         """The page of one three-digit rule of one source."""
-        return f"rules/{safe_name(source)}/{safe_name(top)}.html"
+        return f"{rules_folder(source)}{file_name(top)}.html"
 
     @staticmethod
     def source_page(source: str) -> str:
         """The page of a source document."""
-        return f"source/{safe_name(source)}.html"
+        return f"source/{file_name(source)}.html"
 
     @staticmethod
     def glossary_page(source: str) -> str:
         """The glossary of one rules version."""
-        return f"glossary/{safe_name(source)}.html"
+        return f"glossary/{file_name(source)}.html"
 
     @staticmethod
     def faq_page(section: Record) -> str:
         """The page of a FAQ section."""
         tail = section.id[len(section.source) + 1:].removeprefix("section:")
-        return f"faq/{safe_name(section.source)}/{safe_name(tail)}.html"
+        return f"faq/{file_name(section.source)}/{file_name(tail)}.html"
 
     def home(self, record: Record) -> Place:
         """Where a record is shown in full."""

@@ -21,9 +21,9 @@ from kb.html.layout import (
     CURRENT,
     Place,
     anchor_of,
+    file_name,
     is_faq_section,
     relative,
-    safe_name,
     top_rule,
 )
 from kb.html.text import changes_against, render, render_lines
@@ -166,9 +166,19 @@ class View:
             steps.append({"href": self.link(record), "this": record.id == rule.id,
                           "label": f"{self.label(record.source)}: {record.rule or record.title}",
                           "body": body, "same_as": self.label(previous.source) if same and
-                          previous else None})
+                          previous else None, "changes": self.changes(previous, record)})
             previous = record
         return steps
+
+    def changes(self, previous: Record | None, record: Record) -> str | None:
+        """href to the changes page of two consecutive versions, at the entry of this
+        record where it lists one; None when there is no such page."""
+        if previous is None:
+            return None
+        place = self.content.change_places.get((previous.id, record.id))
+        if place is None and (previous.source, record.source) in self.content.change_pages:
+            place = Place(self.content.change_pages[(previous.source, record.source)])
+        return self.to(place) if place else None
 
     def today(self, rule: Record, versions: list[Record]) -> tuple[str, str] | None:
         """Where today's version of the rule is, at its stable address, unless this is it."""
@@ -177,7 +187,7 @@ class View:
             return None
         for record in versions:
             if record.source == today and record.rule:
-                place = Place(f"{CURRENT}{safe_name(top_rule(record.rule))}.html",
+                place = Place(f"{CURRENT}{file_name(top_rule(record.rule))}.html",
                               anchor_of(record))
                 return self.to(place), record.rule
         return None
@@ -275,7 +285,8 @@ def keyword_context(content: SiteContent, name: str) -> dict[str, Any]:
                              "heading": heading, "changed": bool(changes)})
         previous = record
     related = content.about_keyword.get(name, [])
-    rulings = _by_source(sorted((r for r in related if r.kind == "ruling"), key=era))
+    rulings = [(source, _same_text(content, items)) for source, items in
+               _by_source(sorted((r for r in related if r.kind == "ruling"), key=era))]
     qas = _by_source(sorted((r for r in related if r.kind == "qa"), key=era))
     cards = sorted(n for n, kws in content.card_keywords.items() if name in kws)
     glossary = content.glossary_terms.get(name, [])
@@ -297,6 +308,21 @@ def number_lineage(content: SiteContent, group: list[Record]) -> list[dict[str, 
             steps.append({"number": number, "uses": []})
         steps[-1]["uses"].append({"record": record, "heading": heading})
     return steps
+
+
+def _same_text(content: SiteContent, records: list[Record]) -> list[dict[str, Any]]:
+    """Rulings of one source given on cards, grouped by their wording: one entry per
+    text, with the cards it was given on (`[(card title, ruling)]`), in order of first
+    appearance; any other ruling an entry of its own."""
+    groups: dict[str, dict[str, Any]] = {}
+    for record in records:
+        parent = content.by_id.get(record.parent or "")
+        on_card = parent is not None and parent.kind == "card"
+        key = " ".join(record.text.lower().split()) if on_card else record.id
+        group = groups.setdefault(key, {"record": record, "cards": []})
+        if parent is not None and on_card:
+            group["cards"].append((parent.title, record))
+    return list(groups.values())
 
 
 def _by_source(records: list[Record]) -> list[tuple[str, list[Record]]]:
@@ -377,7 +403,7 @@ def banner(content: SiteContent, source: str, top: str) -> dict[str, Any] | None
             counterpart = record
     today_place = None
     if counterpart is not None and counterpart.rule:
-        today_place = Place(f"{CURRENT}{safe_name(top_rule(counterpart.rule))}.html",
+        today_place = Place(f"{CURRENT}{file_name(top_rule(counterpart.rule))}.html",
                             anchor_of(counterpart))
     return {"label": source_label(content.source(today)), "counterpart": counterpart,
             "today": today_place, "contents": CURRENT + "index.html"}

@@ -244,7 +244,7 @@ def write_search_index(content: SiteContent, path: Path) -> dict[str, int]:
                                     ");")
     sizes["docs"] = 0
     for c in range(0, len(items), CHUNK):
-        rows = [[clean(hit.title), hit.url, _excerpt(hit)] for hit in items[c:c + CHUNK]]
+        rows = [[hit.title, hit.url, _excerpt(hit)] for hit in items[c:c + CHUNK]]
         sizes["docs"] += _write_js(folder / f"d{c // CHUNK}.js",
                                    f"MTGKB_SEARCH_DOCS({c // CHUNK},", rows, ");")
     return sizes
@@ -259,15 +259,23 @@ def _postings(docs: list[tuple[int, int]]) -> str:
 
 
 def _excerpt(hit: Hit) -> str:
-    text = clean(re.sub(r"[ \t]+", " ", hit.text).strip())
+    text = re.sub(r"[ \t]+", " ", hit.text).strip()
     title = rulenum.strip_label(hit.title).strip()
     if title and text.lower().startswith(title.lower()):
         text = text[len(title):].lstrip(" .:-—\n")
     return text[:EXCERPT]
 
 
+def _cleaned(value: Any) -> Any:
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, list | tuple):
+        return [_cleaned(v) for v in value]
+    return value
+
+
 def _write_js(path: Path, head: str, value: Any, tail: str) -> int:
-    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(_cleaned(value), ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     body = f"{head}{data}{tail}\n".encode()
     path.write_bytes(body)

@@ -7,7 +7,9 @@ folder, which is never touched unless empty.
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 import shutil
 import sys
 import time
@@ -19,11 +21,15 @@ from typing import Any
 
 import click
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from kb.errors import MtgkbError
+from kb.html.changes import change_pages
 from kb.html.content import SiteContent
+from kb.html.layout import NameClash
 from kb.html.pages import Page, View, plan, source_label
-from kb.html.search_index import SEARCH_INDEX, write_search_index
+from kb.html.search_index import SEARCH_INDEX, SHARD_DIR, write_search_index
+from kb.html.text import clean
 from kb.html.versions import version_pages, whole_page
 from kb.store import KnowledgeBase
 
@@ -38,10 +44,18 @@ class SiteError(MtgkbError, OSError):
 def environment() -> Environment:
     """The Jinja2 environment of the site's templates (autoescaping on)."""
     env = Environment(loader=PackageLoader("kb.html", "templates"), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      finalize=_clean)
     env.globals["source_label"] = source_label
     env.globals["whole_page"] = whole_page
     return env
+
+
+def _clean(value: Any) -> Any:
+    """Every value a template writes, without control and bidi-override characters."""
+    if isinstance(value, Markup):
+        return Markup(clean(str(value)))
+    return clean(value) if isinstance(value, str) else value
 
 
 def check_output(output: Path) -> None:
@@ -60,9 +74,13 @@ def write_site(build: Any, output: Path, progress: bool = False) -> str:
     check_output(output)
     if progress:
         click.echo("  reading, linking and validating the knowledge base…", err=True)
-    with KnowledgeBase(build.store) as kb:
-        content = SiteContent.load(kb)
-    pages = plan(content) + version_pages(content)
+    try:
+        with KnowledgeBase(build.store) as kb:
+            content = SiteContent.load(kb)
+        pages = plan(content) + version_pages(content) + change_pages(content)
+    except NameClash as exc:
+        raise SiteError(f"cannot write the site: {exc}") from None
+    check_paths(pages)
     with _fresh_folder(output) as tmp:
         render_pages(pages, content, tmp, progress)
         shutil.copytree(STATIC, tmp / "static")
@@ -72,15 +90,54 @@ def write_site(build: Any, output: Path, progress: bool = False) -> str:
     return summary(pages, content, output, time.monotonic() - started)
 
 
+def check_paths(pages: list[Page]) -> None:
+    """Every page its own file, inside the site: no two pages on one path (in any letter
+    case), no `.` or `..` part, nothing over the site's own files."""
+    seen: dict[str, str] = {}
+    own = {MARKER, SEARCH_INDEX, "static", SHARD_DIR}
+    for page in pages:
+        parts = page.path.split("/")
+        key = page.path.lower()
+        if any(part in ("", ".", "..") for part in parts) or parts[0] in own or key in seen:
+            raise SiteError(f"cannot write the site: page {page.path!r} ({page.title}) "
+                            f"clashes with {seen.get(key, 'the site itself')}")
+        seen[key] = f"{page.path!r} ({page.title})"
+
+
 @contextmanager
 def _fresh_folder(output: Path) -> Iterator[Path]:
     output.parent.mkdir(parents=True, exist_ok=True)
+    prune_leftovers(output)
     tmp = output.parent / f".{output.name}.tmp-{os.getpid()}-{time.monotonic_ns()}"
     tmp.mkdir()
     try:
         yield tmp
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def prune_leftovers(output: Path) -> list[Path]:
+    """Remove the `.NAME.tmp-PID-*` and `.NAME.old-PID-*` folders that runs which died
+    left beside the site (their process is gone); those removed."""
+    removed = []
+    for path in output.parent.glob(f".{glob.escape(output.name)}.*-*-*"):
+        match = re.fullmatch(rf"\.{re.escape(output.name)}\.(?:tmp|old)-(\d+)-\d+", path.name)
+        if match and path.is_dir() and not _alive(int(match.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process
+        return True
+    return True
 
 
 def _swap_in(tmp: Path, output: Path) -> None:

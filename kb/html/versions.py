@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kb.html.content import SiteContent
-from kb.html.layout import CURRENT, Place, safe_name, top_rule
+from kb.html.layout import CURRENT, Place, file_name, rules_folder, top_rule
 from kb.html.pages import (
     Alias,
     Page,
@@ -34,12 +34,12 @@ WHOLE = "all.html"
 
 def whole_page(source: str) -> str:
     """The page holding a whole rules version."""
-    return f"rules/{safe_name(source)}/{WHOLE}"
+    return f"{rules_folder(source)}{WHOLE}"
 
 
 def current_alias(content: SiteContent, source: str) -> Alias:
     """Moves links to today's rules pages, glossary and contents under `rules/current/`."""
-    folder = f"rules/{safe_name(source)}/"
+    folder = rules_folder(source)
     pages = {content.layout.glossary_page(source): CURRENT + "glossary.html",
              content.layout.source_page(source): CURRENT + "index.html"}
 
@@ -56,7 +56,7 @@ def whole_records(content: SiteContent, source: str) -> list[Record]:
     """The sections, rules and glossary entries of a version, in document order."""
     layout = content.layout
     homes = {layout.glossary_page(source), layout.source_page(source)}
-    folder = f"rules/{safe_name(source)}/"
+    folder = rules_folder(source)
     return [r for r in content.by_source.get(source, [])
             if r.kind in ("rule", "glossary") or (r.kind == "section" and "number" in r.meta)
             if layout.home(r).page in homes or layout.home(r).page.startswith(folder)]
@@ -77,7 +77,7 @@ def whole_alias(content: SiteContent, source: str, records: list[Record]) -> Ali
 
 
 def _of_version(page: str, source: str, layout: Any) -> bool:
-    return page.startswith(f"rules/{safe_name(source)}/") or page in (
+    return page.startswith(rules_folder(source)) or page in (
         layout.glossary_page(source), layout.source_page(source))
 
 
@@ -127,7 +127,7 @@ def version_pages(content: SiteContent) -> list[Page]:
     label = source_label(content.source(today))
     tops = content.rules_tops[today]
     for top in tops:
-        pages.append(Page(CURRENT + f"{safe_name(top)}.html", "rules.html", "current",
+        pages.append(Page(CURRENT + f"{file_name(top)}.html", "rules.html", "current",
                           f"{top} · today's rules ({label})",
                           _bind(rules_context, content, today, top, tops), current))
     pages.append(Page(CURRENT + "index.html", "source.html", "current",

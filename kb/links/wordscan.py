@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
+from kb.text import apostrophes as straight  # curly apostrophes straight (same length)
+
 # a word; a possessive "'s" is not part of it ("Skullmulcher's" is Skullmulcher + 's)
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019](?!s\b)[^\W_]+)*")
 _SPLIT = re.compile(f"({WORD.pattern})")
@@ -31,11 +33,6 @@ _SPACE = re.compile(r"\s+")
 _MOD, _BASE = (1 << 61) - 1, 1_000_003   # rolling hash of a run of words (Rabin-Karp)
 
 Span = tuple[int, int, str]  # start, end, the phrase as added
-
-
-def straight(text: str) -> str:
-    """`text` with curly apostrophes made straight (same length)."""
-    return text.replace("\u2019", "'")
 
 
 def lower_same_length(text: str) -> str:

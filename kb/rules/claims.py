@@ -39,7 +39,13 @@ WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "additional": 1, "another": 1}
 KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated", "static",
          "evasion", "spell", "mana", "loyalty")
-RULE_LABEL = re.compile(rf"(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
+# a rule's own label: at the start of a line or after the end of the previous rule's text
+# (never a reference inside a sentence: "rules 601.2b and 601.2e-g")
+RULE_LABEL = re.compile(rf"(?:^|(?<=\n)|(?<=[.!?\")] ))\s*(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
+# a rule reference left in a sentence ("in rules 601.2b and 601.2e-g", "rule 702.4")
+REFERENCE = re.compile(rf"\s*\b(?:in |of |under )?rules? {rulenum.DOTTED}(?:[-\u2013][a-z0-9]+)?"
+                       rf"(?:(?:,| and| or| through|,? and rule) {rulenum.DOTTED}"
+                       rf"(?:[-\u2013][a-z0-9]+)?)*")
 SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
                       r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
 EXAMPLE = re.compile(r"\bExample:.*", re.S)
@@ -120,6 +126,7 @@ class Amount:
     count: str
     quote: str
     span: str = ""
+    sentence: str = ""  # the sentence in matching form (modern wording)
 
     def times(self, n: int = 1) -> int:
         """The count as a number, with N/X (and "that many", "each") standing for `n`."""
@@ -148,27 +155,52 @@ class Claims:
     meaning: list[str] = field(default_factory=list)
     sentences: list[str] = field(default_factory=list)
     quotes: dict[str, str] = field(default_factory=dict)
+    originals: dict[str, str] = field(default_factory=dict)  # sentence as written -> matching
+    read: set[str] = field(default_factory=set)  # sentences a comparison or check consumed
+    found: set[str] = field(default_factory=set)  # the `says` patterns that matched
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (what `validate --json` shows as `claims`)."""
         data = asdict(self)
         data["amounts"] = [a.span for a in self.amounts]
-        for key in ("meaning", "sentences", "quotes", "forms"):
+        for key in ("meaning", "sentences", "quotes", "forms", "originals", "read", "found"):
             data.pop(key)
         return data
 
     def find(self, unit: str, value: str | None = None) -> Amount | None:
         """The first amount of a unit (and value): `find("pt")`, `find("counter", "age")`."""
-        return next((a for a in self.amounts if a.unit == unit
-                     and (value is None or a.value == value)), None)
+        found = next((a for a in self.amounts if a.unit == unit
+                      and (value is None or a.value == value)), None)
+        if found is not None:
+            self.mark(found.sentence)
+        return found
 
     def all(self, unit: str) -> list[Amount]:
         """Every amount of one unit, in text order."""
-        return [a for a in self.amounts if a.unit == unit]
+        found = [a for a in self.amounts if a.unit == unit]
+        for amount in found:
+            self.mark(amount.sentence)
+        return found
 
     def says(self, pattern: str) -> str | None:
         """The first sentence (normalised, modern wording) matching a regex, or None."""
-        return next((s for s in self.sentences if re.search(pattern, s, re.I)), None)
+        found = next((s for s in self.sentences if re.search(pattern, s, re.I)), None)
+        if found is None:
+            return None
+        self.found.add(pattern)
+        return self.mark(found)
+
+    def mark(self, sentence: str) -> str:
+        """Note that a check read this sentence (of `sentences`); returns it."""
+        self.read.add(sentence)
+        return sentence
+
+    def unread(self) -> list[str]:
+        """The sentences (as written) that no claim compared and no check read."""
+        claimed = {self.originals.get(q, q) for q in self.quotes.values()}
+        written = {matching: original for original, matching in self.originals.items()}
+        return [written.get(s, s) for s in self.sentences
+                if s not in self.read and s not in claimed]
 
     def quote(self, claim: str) -> str:
         """The sentence a claim was read from (for mismatch messages)."""
@@ -200,11 +232,11 @@ normalize_quotes_all = angle_quotes | display | single_to_double
 
 def rule_units(text: str) -> list[str]:
     """The rule texts of a definition without their numbers, references and examples."""
-    text = normalize_quotes_all(text).replace("\n", " ")
+    text = normalize_quotes_all(text)
     units = []
     for unit in RULE_LABEL.split(text):
-        unit = EXAMPLE.sub("", unit)
-        unit = SEE_RULE.sub("", unit)
+        unit = EXAMPLE.sub("", unit.replace("\n", " "))
+        unit = REFERENCE.sub("", SEE_RULE.sub("", unit))
         unit = " ".join(unit.split())
         if unit:
             units.append(unit)
@@ -226,12 +258,19 @@ def sentences(unit: str) -> list[str]:
             for p in parts if p.strip()]
 
 
-# older wording of the rules text itself (beyond `kb.era.modernize`): mana symbols written
-# {o1}, {oG} (2003-2006), "mana used to pay its cost" for "mana spent to cast it"
+# one wording for what several wordings say (beyond `kb.era.modernize`): mana symbols
+# written {o1}, {oG} (2003-2006), "mana used to pay its cost" for "mana spent to cast it",
+# contractions, "every" for "each", the passive "be targeted by"
 RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
                  (re.compile(r"\bmana used to pay (?:its|this spell's) (?:total )?cost\b"),
                   "mana spent to cast it"),
-                 (re.compile(r"\bis dies\b"), "dies"))
+                 (re.compile(r"\bis dies\b"), "dies"),
+                 (re.compile(r"\b(?:cannot|can not)\b"), "can't"),
+                 (re.compile(r"\b(is|are|does|do|was|were|has|have) not\b"), r"\1n't"),
+                 (re.compile(r"\bwill not\b"), "won't"),
+                 (re.compile(r"\bevery\b"), "each"),
+                 (re.compile(r"\bEvery\b"), "Each"),
+                 (re.compile(r"\b(can't|can) be targeted by\b"), r"\1 be the target of"))
 
 
 def modern(sentence: str) -> str:
@@ -306,6 +345,7 @@ def extract_claims(text: str, name: str, action: bool = False) -> Claims:
 
 def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> None:
     claims.sentences.append(sentence)
+    claims.originals[original] = sentence
     outside = QUOTED.sub('""', sentence)
     _read_kinds(claims, outside, original, name)
     _read_forms(claims, sentence, original, name)
@@ -458,9 +498,11 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
     found: list[tuple[int, Amount]] = []
     for match in COUNTERS.finditer(sentence):
         found.append((match.start(), Amount("counter", match.group(2).lower(),
-                                            match.group(1), original, match.group(0))))
+                                            match.group(1), original, match.group(0),
+                                            sentence)))
     for match in PT_CHANGE.finditer(sentence):
-        found.append((match.start(), Amount("pt", match.group(1), "", original, match.group(0))))
+        found.append((match.start(), Amount("pt", match.group(1), "", original, match.group(0),
+                                            sentence)))
     for match in OBJECTS.finditer(sentence):
         if match.group(1).lower() in ("a", "an") and not re.search(
                 r"\b(?:draw|draws|sacrifices?|discards?|exiles?|create|search)\s+\S+$",
@@ -468,11 +510,11 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
             continue
         noun = match.group(2).lower().replace("copies", "copy")
         found.append((match.start(), Amount(noun, noun, match.group(1), original,
-                                            match.group(0))))
+                                            match.group(0), sentence)))
     for match in LIFE.finditer(sentence):
         found.append((match.start(), Amount("life", "life", match.group(1), original,
-                                            match.group(0))))
+                                            match.group(0), sentence)))
     for match in MANA_LESS.finditer(sentence):
         found.append((match.start(), Amount("mana", match.group(1), "less", original,
-                                            match.group(0))))
+                                            match.group(0), sentence)))
     claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]

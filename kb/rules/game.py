@@ -19,6 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.rules.hooks import HOOKS as HOOKS
+from kb.rules.hooks import SpecLookup, default_lookup
+
 COLORS: dict[str, str] = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "stack", "exile",
                           "command")
@@ -26,55 +29,7 @@ ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "stack"
 # stack, 70x keyword numbers
 M2010 = "2009-07-11"
 
-# Hook name -> what the engine asks (every hook gets `game, obj, ability` first).
-HOOKS: dict[str, str] = {
-    "can_attack": "(game, creature, ability) -> bool | None: False forbids attacking",
-    "ignores_summoning_sickness": "(game, creature, ability) -> bool: may attack/tap anyway",
-    "taps_to_attack": "(game, creature, ability) -> bool: False means attacking doesn't tap",
-    "can_be_blocked_by": "(game, attacker, ability, blocker) -> bool: evasion on the attacker",
-    "can_block": "(game, blocker, ability, attacker) -> bool: restriction on the blocker",
-    "strikes_first": "(game, creature, ability) -> bool: deals damage in the first-strike step",
-    "strikes_twice": "(game, creature, ability) -> bool: also deals damage in the regular step",
-    "assigns_excess_to_player": "(game, attacker, ability) -> bool: trample",
-    "lethal_damage": "(game, source, ability, creature) -> int | None: what counts as lethal",
-    "damage_result": "(game, source, ability, result) -> None: change a DamageResult",
-    "prevent_damage": "(game, target, ability, source, amount) -> int: damage left to deal",
-    "can_be_targeted_by": "(game, target, ability, source) -> bool: hexproof, shroud, ...",
-    "can_be_attached_by": "(game, permanent, ability, attachment) -> bool: protection",
-    "as_enters": "(game, obj, ability) -> None: replacement as the object enters",
-    "replace_zone_change": "(game, obj, ability, change) -> None: change a ZoneChange",
-    "cost_change": "(game, obj, ability, cost) -> None: change a Cost as the spell is cast",
-    "as_drawn": "(game, card, ability) -> None: a static ability acting as its card is drawn "
-                "(miracle: reveal it)",
-    "replace_draw": "(game, card, ability, draw) -> None: a static ability of a card in the "
-                    "drawing player's graveyard that may replace the draw (dredge): set "
-                    "draw.data['replaced']",
-    "band_member": "(game, creature, ability, band) -> bool: may be in this attacking band",
-    "assigns_opponents_damage": "(game, creature, ability, opponent) -> bool: this creature's "
-                                "controller divides `opponent`'s combat damage (banding)",
-    "can_cast": "(game, player, ability, card) -> bool: False forbids the player to cast it",
-    "can_activate": "(game, obj, ability, name) -> bool: False forbids activating the "
-                    "object's ability `name` (detain)",
-    "can_target": "(game, source, ability, target) -> bool: restriction on what a spell or "
-                  "ability of this source may target (enchant)",
-    "can_attach_to": "(game, attachment, ability, target) -> bool: restriction on what this "
-                     "Aura, Equipment or Fortification may be attached to (enchant)",
-    "as_resolves": "(game, spell, ability, item) -> None: a keyword's part of a resolving "
-                   "instant or sorcery (epic's spell abilities)",
-    "instant_timing": "(game, card, ability) -> bool: may be cast any time an instant could "
-                      "(flash)",
-    "stack_restriction": "(game, spell, ability, action) -> bool: True forbids `action` "
-                         "('cast', 'activate', 'activate mana') while this spell is on the "
-                         "stack (split second)",
-    "has_type": "(game, obj, ability, type) -> bool: the object has this type in every zone "
-                "(characteristic-defining: changeling)",
-    "phases_out": "(game, permanent, ability) -> bool: phases out in its controller's untap "
-                  "step (phasing)",
-    "cant_be_destroyed": "(game, permanent, ability) -> bool: True: destroy and lethal damage "
-                         "leave it on the battlefield (indestructible)",
-    "blocked_by_group": "(game, attacker, ability, blockers) -> bool: False forbids this set "
-                        "of blockers (menace: two or more)",
-}
+# Hook name -> what the engine asks (every hook gets `game, obj, ability` first): kb.rules.hooks
 
 
 class IllegalAction(Exception):
@@ -328,7 +283,7 @@ class Game:
     """One game: players, the battlefield, the stack, combat, effects, the event log."""
 
     def __init__(self, players: int = 2, era: str = "", life: int = 20,
-                 forms: dict[str, Any] | None = None) -> None:
+                 forms: dict[str, Any] | None = None, specs: SpecLookup | None = None) -> None:
         self.players = [Player(name, life=life) for name in "ABCD"[:players]]
         self.era = era
         self.battlefield: list[GameObject] = []
@@ -346,6 +301,7 @@ class Game:
         self.phased_out: list[GameObject] = []
         self._next_id = 0
         self._specs: dict[str, Any] = dict(forms or {})
+        self._lookup = specs or default_lookup()
 
     # -- small helpers
     @property
@@ -407,12 +363,7 @@ class Game:
         """The keyword spec of an ability name (an earlier form when the game was given one,
         or validation is trying one)."""
         if name not in self._specs:
-            from kb.rules.history import form_of
-            from kb.rules.keywords import forced, spec_for
-
-            found = forced(name) or spec_for(name)
-            self._specs[name] = found if found is None or forced(name) else \
-                form_of(found, self.era)
+            self._specs[name] = self._lookup(name, self.era)
         return self._specs[name]
 
     def hooks(self, obj: GameObject | Player, hook: str) -> Iterator[tuple[Ability, Callable]]:

@@ -16,9 +16,10 @@ import json
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from kb.rules.keywords import Keyword
+if TYPE_CHECKING:
+    from kb.rules.keywords import Keyword
 
 HISTORY_FILE = Path(__file__).with_name("history.json")
 Table = dict[str, dict[str, dict[str, str]]]
@@ -32,6 +33,7 @@ class Dated(Protocol):
     source: str
     status: str
     agrees: tuple[int, ...]
+    found: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -67,6 +69,45 @@ def learn(results: Iterable[Dated], specs: dict[str, Keyword]) -> Table:
                 "first": first.era, "first_source": first.source,
                 "last_before": max(r.era for r in older)}
     return learned
+
+
+def learn_clauses(results: Iterable[Dated], specs: dict[str, Keyword]) -> Table:
+    """Per keyword, each anchor pattern its checks found in every Comprehensive Rules version
+    from some version on: {keyword: {"clause:" + pattern: {"first": era, "first_source": id}}}
+    (a full rules text of a later era that lacks it has lost a clause)."""
+    by_name: dict[str, list[Dated]] = {}
+    for result in results:
+        if result.status in ("ok", "unread") and result.era and \
+                result.source.startswith("cr-"):
+            by_name.setdefault(result.keyword, []).append(result)
+    learned: Table = {}
+    for name, group in sorted(by_name.items()):
+        spec = specs.get(name)
+        if spec is None:
+            continue
+        group.sort(key=lambda r: r.era)
+        for pattern in sorted(set().union(*(r.found for r in group))):
+            since = len(group)
+            while since > 0 and pattern in group[since - 1].found:
+                since -= 1
+            if since < len(group) and len(group) - since >= 3:
+                learned.setdefault(spec.name, {})[f"clause:{pattern}"] = {
+                    "first": group[since].era, "first_source": group[since].source}
+    return learned
+
+
+def clauses_missing(spec: Keyword, record: Any, found: frozenset[str]) -> str | None:
+    """For a full rules text (a `cr-` source) of a known era: the first clause every version
+    since some earlier one states and this text does not, as a finding; else None."""
+    if not record.era or not str(record.source).startswith("cr-"):
+        return None
+    for key, when in table().get(spec.name, {}).items():
+        if key.startswith("clause:") and record.era >= when["first"] and \
+                key[len("clause:"):] not in found:
+            return (f"the text no longer states a clause every version since "
+                    f"{when['first_source']} states (the reader finds /{key[len('clause:'):]}/ "
+                    f"in each of them)")
+    return None
 
 
 def write(learned: Table, path: Path = HISTORY_FILE) -> None:
@@ -110,6 +151,6 @@ def form_of(spec: Keyword, era: str) -> Keyword:
 
 def describe(learned: Table) -> list[str]:
     """One line per learned change."""
-    return [f"{name}: {label}: first in {when['first_source']} (last before: "
-            f"{when['last_before']})" for name, changes in sorted(learned.items())
-            for label, when in changes.items()]
+    return [f"{name}: {label}: first in {when['first_source']}"
+            + (f" (last before: {when['last_before']})" if "last_before" in when else "")
+            for name, changes in sorted(learned.items()) for label, when in changes.items()]

@@ -24,7 +24,7 @@ from typing import Any
 
 from kb.model import Record
 from kb.rules.claims import Claims, extract_claims, repair, rule_units, sentences
-from kb.rules.history import change, era_problem
+from kb.rules.history import change, clauses_missing, era_problem
 from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
 
 OK, MISMATCH, NO_CHECK, UNREAD = "ok", "mismatch", "no-check", "unread"
@@ -45,15 +45,14 @@ class DefinitionResult:
     form: int = 0  # 0: today's rules; k: the k-th earlier form of the keyword's rules
     before: str = ""  # for an earlier form: the change that replaced it
     agrees: tuple[int, ...] = ()  # every form the text agrees with (undated validation)
+    unread: list[str] = field(default_factory=list)  # sentences the reader cannot place
+    found: frozenset[str] = frozenset()  # the anchor patterns the checks found in the text
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of one definition: keyword, record, source, status, claims,
         details."""
-        data = {"keyword": self.keyword, "record": self.record, "source": self.source,
+        return {"keyword": self.keyword, "record": self.record, "source": self.source,
                 "status": self.status, "claims": self.claims, "details": self.details}
-        if self.before:
-            data["rules_before"] = self.before
-        return data
 
 
 @dataclass
@@ -101,12 +100,12 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        """True when no definition fails."""
-        return all(d.status != MISMATCH for d in self.definitions)
+        """True when no definition fails or has a clause the reader cannot place."""
+        return all(d.status not in (MISMATCH, UNREAD) for d in self.definitions)
 
     @property
     def exit_code(self) -> int:
-        """0 when every definition passes or has no check, 1 when any fails."""
+        """0 when every definition passes or has no check, 1 when any fails or is unread."""
         return 0 if self.ok else 1
 
     def to_dict(self) -> dict[str, Any]:
@@ -131,6 +130,11 @@ class Report:
             lines.append("Findings:")
             for finding in self.findings:
                 lines.append(f"  [{finding.kind}] {finding.keyword}: {finding.message}")
+        unread = [d for d in self.definitions if d.unread and d.status != UNREAD]
+        if unread:
+            lines.append("")
+            lines.append(f"Sentences the reader cannot place: {sum(len(d.unread) for d in unread)}"
+                         f" in {len(unread)} definitions (--strict makes them failures)")
         lines.append("")
         lines.append(f"Coverage: {self.coverage.line()}")
         for name, reason in sorted(self.coverage.exceptions.items()):
@@ -209,11 +213,13 @@ def _list(items: Iterable[str]) -> str:
 
 
 def check_definition(record: Record, claims: Claims | None = None,
-                     dated: bool = True) -> DefinitionResult:
+                     dated: bool = True, strict: bool = False) -> DefinitionResult:
     """Claims, comparison and executable checks for one keyword record: against today's
     rules of the keyword, else against the first earlier form they agree with (the rules
     as they stood before a change). With `dated`, the form must also be the one of the
-    record's era by the dates learned from the documents (`kb.rules.history`)."""
+    record's era by the dates learned from the documents (`kb.rules.history`). Sentences
+    that no claim compared and no check read are listed in `unread`; with `strict` they
+    make the status `unread` (so does a text no check reads)."""
     claims = claims if claims is not None else claims_of(record)
     result = DefinitionResult(keyword=fold_name(record.title), record=record.id,
                               source=record.source, status=NO_CHECK, claims=claims.to_dict(),
@@ -223,7 +229,7 @@ def check_definition(record: Record, claims: Claims | None = None,
         result.details.append(f"no model of {record.title!r} yet")
         return result
     first: list[str] = []
-    agreeing: list[tuple[int, Keyword, list[str]]] = []
+    agreeing: list[tuple[int, Keyword, list[str], set[str], frozenset[str]]] = []
     for index, form in enumerate(spec.forms()):
         problems, ran = run_form(form, claims, record.era)
         first = first if index else problems
@@ -232,25 +238,37 @@ def check_definition(record: Record, claims: Claims | None = None,
             first = first or [late]
             continue
         if not problems:
-            agreeing.append((index, form, ran))
+            agreeing.append((index, form, ran, set(claims.read), frozenset(claims.found)))
             if ran and dated:
                 break
     if not agreeing:
         result.status, result.details = MISMATCH, first
         return result
-    index, form, ran = next((a for a in agreeing if a[2]), agreeing[0])
+    index, form, ran, read, result.found = next((a for a in agreeing if a[2]), agreeing[0])
+    missing = clauses_missing(spec, record, result.found) if dated else None
+    if missing:
+        result.status, result.details = MISMATCH, [missing]
+        return result
     result.agrees = tuple(a[0] for a in agreeing)
     result.form, result.before = index, form.before
-    if ran:
-        result.status, result.details = OK, [f"checked: {name}" for name in ran]
-    else:
-        result.details.append("the text states nothing the checks of "
+    claims.read = read
+    result.unread = claims.unread()
+    result.status = OK if ran else UNREAD  # no-check: only a keyword with no model
+    result.details = [f"checked: {name}" for name in ran]
+    if not ran:
+        result.details.append("unread: the text states nothing the checks of "
                               f"{spec.name} read ({', '.join(c.name for c in spec.checks)})")
+    if strict and result.unread:
+        result.status = UNREAD
+        result.details += [f'unread: the reader cannot place "{s}"' for s in result.unread]
     return result
 
 
 def run_form(form: Keyword, claims: Claims, era: str) -> tuple[list[str], list[str]]:
-    """(differences, names of the checks that ran) of one form of a keyword's rules."""
+    """(differences, names of the checks that ran) of one form of a keyword's rules;
+    `claims.read` then holds the sentences the checks read."""
+    claims.read.clear()
+    claims.found.clear()
     problems = compare_claims(form, claims)
     ran = []
     with using_forms(form):
@@ -505,7 +523,7 @@ def coverage(results: list[DefinitionResult]) -> Coverage:
     exceptions = {}
     for name, group in sorted(by_name.items()):
         statuses = {r.status for r in group}
-        if statuses & {OK, MISMATCH}:
+        if statuses & {OK, MISMATCH, UNREAD}:
             checked += 1
         if statuses == {OK}:
             passing += 1
@@ -515,13 +533,15 @@ def coverage(results: list[DefinitionResult]) -> Coverage:
     return Coverage(len(by_name), checked, passing, exceptions)
 
 
-def validate(records: Iterable[Record]) -> Report:
-    """Validate every keyword definition among `records`; findings across sources."""
+def validate(records: Iterable[Record], strict: bool = False) -> Report:
+    """Validate every keyword definition among `records`; findings across sources
+    (`strict`: a sentence the reader cannot place makes its definition `unread`)."""
     records = list(records)
     definitions = sorted((r for r in records if r.kind == "keyword"),
                          key=lambda r: (fold_name(r.title), r.era, r.source, r.id))
     known = {record.id: claims_of(record) for record in definitions}
-    results = [check_definition(record, known[record.id]) for record in definitions]
+    results = [check_definition(record, known[record.id], strict=strict)
+               for record in definitions]
     findings = (order_of_forms(results) + numbering_findings(definitions, records)
                 + superseded_rulings(records, definitions, known)
                 + disagreements(definitions, known))

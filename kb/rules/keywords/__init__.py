@@ -32,8 +32,9 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
      shows it). A definition passes when it agrees with the current form or with an earlier
      one that no earlier version in the same validation has already left behind;
    - the model: `hooks` ({hook name: function}, the questions the engine asks, listed in
-     `kb.rules.game.HOOKS`), and for triggered abilities `effect(game, source, ability,
-     event)` plus an optional `condition(game, source, ability, event) -> bool`;
+     `kb.rules.hooks.HOOKS`; a name not there raises at registration), and for triggered
+     abilities `effect(game, source, ability, event)` plus an optional
+     `condition(game, source, ability, event) -> bool`;
    - `checks`: at least one `Check(name, run)`.
 
 3. A check is `run(claims, era) -> list[str] | None`: it reads the expected outcome from the
@@ -94,7 +95,8 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    `tests/test_rules_combat.py` is a worked example (real texts, and `CHANGED`: one edit of
    each text that its check must catch).
 
-6. Run `/work/venv/bin/python -m pytest tests/test_rules_*.py` and `ruff check kb/rules`.
+6. Run `python -m pytest tests/test_rules_*.py` and `ruff check kb/rules` (with the
+   project's virtual environment's python).
 """
 
 from __future__ import annotations
@@ -109,6 +111,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kb.rules.claims import Claims
+from kb.rules.hooks import check_hooks, install
 
 CheckRun = Callable[[Claims, str], "list[str] | None"]
 
@@ -164,7 +167,10 @@ def fold_name(name: str) -> str:
 
 
 def register(spec: Keyword) -> Keyword:
-    """Register a keyword spec under its name and aliases (each name only once)."""
+    """Register a keyword spec under its name and aliases (each name only once); its hooks
+    and those of its earlier forms must be hooks the engine asks (`kb.rules.hooks.HOOKS`)."""
+    for form in spec.forms():
+        check_hooks(spec.name, form.hooks)
     for name in spec.names:
         key = fold_name(name)
         if key in REGISTRY and REGISTRY[key] is not spec:
@@ -206,10 +212,23 @@ def all_specs() -> list[Keyword]:
     return sorted({id(s): s for s in REGISTRY.values()}.values(), key=lambda s: s.name)
 
 
+def spec_in(name: str, era: str) -> Keyword | None:
+    """The spec a game of `era` uses: the form validation is trying, else the form in force
+    in that era by the dates learned from the documents (`kb.rules.history`)."""
+    from kb.rules.history import form_of
+
+    found = forced(name)
+    if found is not None:
+        return found
+    spec = REGISTRY.get(fold_name(name))
+    return form_of(spec, era) if spec is not None else None
+
+
 def _load_all() -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
 
 
+install(spec_in)
 _load_all()

@@ -163,7 +163,7 @@ def meaning_of(claims: Claims, form: str, anchor: str = r"\[cost\]"
             quotes = re.findall(r'"([^"]*)"', match.group(1))
             named = [q for q in quotes if re.search(anchor, q, re.I)]
             if named or quotes:
-                return (named or quotes)[0], sentence
+                return (named or quotes)[0], claims.mark(sentence)
     return None
 
 

@@ -42,6 +42,7 @@ def _clauses(claims: Claims, pattern: str) -> list[Said]:
     for sentence in claims.sentences:
         for match in re.finditer(pattern, sentence, re.I):
             groups = match.groupdict()
+            claims.mark(sentence)
             found.append(Said(groups["count"], groups["kind"].lower(),
                               (groups.get("per") or "").strip().lower(), sentence))
     return found

@@ -110,8 +110,8 @@ def check_alt_cast(claims: Claims, era: str, model: AltCost) -> list[str] | None
         return None
     meaning, quote = found
     rule = classify_cost(meaning, quote)
-    origin = re.search(rf"\b{CAST} this (?:card|spell) from ([\w' ]+?) (?:by|if|rather)", meaning,
-                       re.I)
+    origin = re.search(rf"\b{CAST} this (?:card|spell) (?:transformed |converted )?from ([\w' ]+?) "
+                       r"(?:by|if|rather)", meaning, re.I)
     zones = (zone_of(origin.group(1)),) if origin else ("hand",)
     condition = read_condition(meaning)
     problems = []

@@ -85,6 +85,7 @@ def read_restrictions(claims: Claims, param: str | None = None) -> list[Restrict
             terms = [_term(t, param) for t in _distribute(blockers)]
             if not terms or any(t is None for t in terms):
                 continue
+            claims.mark(sentence)
 
             def applies(attacker: GameObject, w: str = word, h: str = has) -> bool:
                 return attacker.has(w) == (h.lower() == "with")

@@ -26,7 +26,7 @@ def _restriction(claims: Claims, holder: str) -> tuple[str, bool] | None:
     for sentence in claims.sentences:
         match = re.search(pattern, sentence, re.I)
         if match:
-            return sentence, bool(match.group(1))
+            return claims.mark(sentence), bool(match.group(1))
     return None
 
 

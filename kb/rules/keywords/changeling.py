@@ -19,7 +19,7 @@ OTHER_SUBTYPES = frozenset({"plains", "island", "swamp", "mountain", "forest", "
                             "shrine", "arcane", "trap", "adventure"})
 CARD_TYPES = frozenset({"artifact", "creature", "enchantment", "instant", "land",
                         "planeswalker", "sorcery", "tribal", "kindred", "battle"})
-EVERY = re.compile(r"\bthis object is every ([\w ]+?) type\b", re.I)
+EVERY = re.compile(r"\bthis object is (?:every|each) ([\w ]+?) type\b", re.I)
 ASKED = {"creature": ("elf", "goblin", "sliver"), "land": ("forest",),
          "artifact": ("equipment",)}
 

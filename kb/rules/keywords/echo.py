@@ -14,7 +14,8 @@ from kb.rules.keywords._counters import pay_times, upkeep, upkeep_owner, upkeeps
 
 COST = "{2}{G}"
 TURNS = 3
-UNLESS = re.compile(r"\b(sacrifice|exile|destroy) it unless you pay \[cost\]", re.I)
+UNLESS = re.compile(r"\b(sacrifice|exile|destroy) it unless you pay (\[cost\]|its mana cost)",
+                    re.I)
 SINCE = re.compile(r"\bif this permanent came under your control since the beginning of your "
                    r"(last|next) upkeep\b", re.I)
 
@@ -37,7 +38,7 @@ def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> N
         return
     player = source.controller or source.owner
     if not (game.choose(f"pay:{source.ident}", True)
-            and pay_times(game, player, str(ability.param), 1)):
+            and pay_times(game, player, str(ability.param or source.mana_cost), 1)):
         game.sacrifice(source)
 
 
@@ -56,8 +57,9 @@ def check(claims: Claims, era: str) -> list[str] | None:
     for mana in (5, 0):
         game = Game(era=era)
         me = game.active
-        card = game.create("Echoer", zone="hand", power=3, toughness=3,
-                           abilities=(Ability("echo", COST),))
+        printed = unless.group(2).lower() == "[cost]"  # Echo [cost]; before: its mana cost
+        card = game.create("Echoer", zone="hand", power=3, toughness=3, mana_cost=COST,
+                           abilities=(Ability("echo", COST if printed else None),))
         game.move(card, "battlefield")
         expected, actual, here = [], [], True
         for turn, player in enumerate(upkeeps(game, TURNS)):

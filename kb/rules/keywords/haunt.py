@@ -67,7 +67,7 @@ def _outcomes(era: str) -> dict[str, tuple[str, str]]:
 
 def check(claims: Claims, era: str) -> list[str] | None:
     """Each form's trigger and result, read from the text, against the model."""
-    forms = [m for s in claims.sentences for m in FORM.finditer(s)]
+    forms = [m for s in claims.sentences for m in FORM.finditer(s) if claims.mark(s)]
     if not forms:
         return None
     outcomes = _outcomes(era)

@@ -20,7 +20,7 @@ def saddle(game: Game, mount: GameObject, riders: Sequence[GameObject]) -> Stack
     """Activate `mount`'s saddle ability tapping `riders` (as a sorcery)."""
     def saddled(game: Game, item: StackItem) -> None:
         mount.notes["saddled"] = game.turn
-    each = game.spec("saddle").hooks["each creature"](game, mount, None)
+    each = game.spec("saddle").hooks["each_creature"](game, mount, None)
     return tap_power(game, mount, "saddle", riders, saddled, sorcery=True, each=each)
 
 
@@ -42,7 +42,7 @@ register(Keyword(
     # the engine never asks this: whether each tapped creature needs power N (the rules
     # printed "with power N or greater" until early 2025, "total power" since; the date is
     # learned from the documents, kb.rules.history)
-    hooks={"each creature": lambda game, obj, ability: False},
-    history=((TOTAL_POWER, {"hooks": {"each creature": lambda game, obj, ability: True}}),),
+    hooks={"each_creature": lambda game, obj, ability: False},
+    history=((TOTAL_POWER, {"hooks": {"each_creature": lambda game, obj, ability: True}}),),
     checks=(Check("tap creatures with total power N: saddled until end of turn", check),),
 ))
