@@ -29,7 +29,14 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
         return {}
     names = sorted(titles, key=lambda n: (-len(n), n))
     mention = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.I)
-    mentioned = {m.lower() for r in rulings for m in mention.findall(r.text)}
+    from kb.rules.claims import claims_about
+
+    # only a ruling that claims something of a keyword's kind or instances can be
+    # superseded: the rules model (all keyword modules) is loaded only for those
+    claimed = {(r.id, m.lower()) for r in rulings for m in set(mention.findall(r.text))
+               if claims_about(r.text, m) is not None}
+    rulings = [r for r in rulings if any(rid == r.id for rid, _ in claimed)]
+    mentioned = {name for _, name in claimed}
     if not mentioned:
         return {}
     definitions = [d for name in sorted(mentioned) for d in kb.by_title(titles[name], "keyword")]

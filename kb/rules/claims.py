@@ -518,3 +518,12 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
         found.append((match.start(), Amount("mana", match.group(1), "less", original,
                                             match.group(0), sentence)))
     claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
+
+
+def claims_about(text: str, name: str) -> Claims | None:
+    """What a ruling's sentences that mention keyword `name` claim about its kind or about
+    multiple instances (the claims a later rules change can supersede), or None."""
+    mentioning = [s for unit in rule_units(text) for s in sentences(unit)
+                  if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
+    claims = extract_claims(" ".join(mentioning), name)
+    return claims if (claims.instances or claims.kinds) else None

@@ -23,7 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kb.model import Record
-from kb.rules.claims import Claims, extract_claims, repair, rule_units, sentences
+from kb.rules.claims import (
+    Claims,
+    claims_about,
+    extract_claims,
+    repair,
+)
 from kb.rules.history import change, clauses_missing, era_problem
 from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
 
@@ -395,19 +400,13 @@ def superseded_rulings(records: list[Record], definitions: list[Record],
         if ruling.kind not in ("ruling", "qa"):
             continue
         for name in sorted({fold_name(m) for m in mention.findall(ruling.text)}):
-            claims = _claims_in(ruling, name)
+            claims = claims_about(ruling.text, name)
             if claims is None or name not in by_keyword:
                 continue
             findings += _contradictions(ruling, name, claims, by_keyword[name])
     return findings
 
 
-def _claims_in(ruling: Record, name: str) -> Claims | None:
-    """Claims about `name` in the sentences of a ruling that mention it."""
-    mentioning = [s for unit in rule_units(ruling.text) for s in sentences(unit)
-                  if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
-    claims = extract_claims(" ".join(mentioning), name)
-    return claims if (claims.instances or claims.kinds) else None
 
 
 def _contradictions(ruling: Record, name: str, claims: Claims,
