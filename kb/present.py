@@ -267,25 +267,18 @@ def format_diff(diff: Any, color: bool = False) -> str:
         if entry.diff:
             out.append(_wrap(entry.diff, "      "))
 
-    keywords = diff.keywords
-    for label, entries in (("Keywords added", keywords.added),
-                           ("Keywords removed", keywords.removed)):
+    def names(text: str, entries: list[Any], name: Any = lambda entry: entry.title) -> None:
         if entries:
-            heading(label, entries)
-            out.append(_wrap(", ".join(e.title for e in entries), "  "))
-    if keywords.renumbered:
-        heading("Keywords renumbered", keywords.renumbered)
-        out.append(_wrap(", ".join(f"{e.title} {e.old} → {e.new}" for e in keywords.renumbered),
-                         "  "))
-    if keywords.changed:
-        heading("Keywords with changed wording", keywords.changed)
-        out.append(_wrap(", ".join(e.title for e in keywords.changed), "  "))
-    glossary = diff.glossary
-    for label, entries in (("Glossary entries added", glossary.added),
-                           ("Glossary entries removed", glossary.removed)):
-        if entries:
-            heading(label, entries)
-            out.append(_wrap(", ".join(e.title for e in entries), "  "))
+            heading(text, entries)
+            out.append(_wrap(", ".join(name(entry) for entry in entries), "  "))
+
+    keywords, glossary = diff.keywords, diff.glossary
+    names("Keywords added", keywords.added)
+    names("Keywords removed", keywords.removed)
+    names("Keywords renumbered", keywords.renumbered, lambda e: f"{e.title} {e.old} → {e.new}")
+    names("Keywords with changed wording", keywords.changed)
+    names("Glossary entries added", glossary.added)
+    names("Glossary entries removed", glossary.removed)
     if glossary.renumbered:
         heading("Glossary entries renamed", glossary.renumbered)
         for entry in glossary.renumbered:
