@@ -359,21 +359,17 @@ def test_rewrites_a_previous_site_whole(site: Site, shipped_build, tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no temporary folder left
 
 
-MINI_RULES = """Magic: The Gathering Comprehensive Rules
+def keyword_rules(effective: str, body: str) -> str:
+    """A small Comprehensive Rules text effective on `effective` ("October 1, 2012"): title,
+    contents, section 702 holding `body` (its rules, then the glossary and credits)."""
+    return ("Magic: The Gathering Comprehensive Rules\n\n"
+            f"These rules are effective as of {effective}.\n\n"
+            "Contents\n\n7. Additional Rules\n702. Keyword Abilities\nGlossary\nCredits\n\n"
+            "7. Additional Rules\n\n702. Keyword Abilities\n\n" + body)
 
-These rules are effective as of October 1, 2012.
 
-Contents
-
-7. Additional Rules
-702. Keyword Abilities
-Glossary
-Credits
-
-7. Additional Rules
-
-702. Keyword Abilities
-
+MINI_RULES = keyword_rules(
+    "October 1, 2012", """\
 702.1. Most abilities describe what they do <b>in bold</b> & "quoted" text. See rule 702.2a \
 and rule 999.9.
 
@@ -394,7 +390,7 @@ A keyword ability that can make a creature better when it attacks alone <really>
 Credits
 
 Nobody.
-"""
+""")
 
 
 @pytest.fixture(scope="module")

@@ -8,23 +8,10 @@ from pathlib import Path
 import pytest
 
 from kb.html.site import write_site
-from tests.test_html_site import Site, broken_links, read_site
+from tests.test_html_site import Site, broken_links, keyword_rules, read_site
 
-OLD_RULES = """Magic: The Gathering Comprehensive Rules
-
-These rules are effective as of July 1, 2010.
-
-Contents
-
-7. Additional Rules
-702. Keyword Abilities
-Glossary
-Credits
-
-7. Additional Rules
-
-702. Keyword Abilities
-
+OLD_RULES = keyword_rules(
+    "July 1, 2010", """\
 702.1. Most abilities describe exactly what they do in the card's rules text.
 
 702.17. Trample
@@ -52,23 +39,10 @@ A keyword ability that modifies how a creature assigns combat damage.
 Credits
 
 Nobody.
-"""
+""")
 
-NEW_RULES = """Magic: The Gathering Comprehensive Rules
-
-These rules are effective as of January 1, 2030.
-
-Contents
-
-7. Additional Rules
-702. Keyword Abilities
-Glossary
-Credits
-
-7. Additional Rules
-
-702. Keyword Abilities
-
+NEW_RULES = keyword_rules(
+    "January 1, 2030", """\
 702.1. Most abilities describe exactly what they do in the card's rules text. Some keyword \
 abilities are shorthand for longer abilities, and those are defined in this section.
 Example: Quillspike Zephyrwing has a keyword ability whose full text is written here only.
@@ -95,7 +69,7 @@ A keyword ability that modifies how a creature assigns combat damage.
 Credits
 
 Nobody.
-"""
+""")
 
 OLD, NEW = "CR 2010-07-01", "CR 2030-01-01"
 
