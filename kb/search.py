@@ -244,14 +244,12 @@ class Searcher:
         unknown = self._unmatched_words(text)
         if not unknown:
             return None
-        import difflib
+        from kb.wording import closest
 
         vocabulary = self._name_words()
         corrected = text
         for word in unknown:
-            close = difflib.get_close_matches(word.lower(), vocabulary, n=5, cutoff=0.75)
-            if close:  # fewest edits first (a swap of neighbours is one), then difflib order
-                best = min(close, key=lambda c: _edit_distance(word.lower(), c))
+            if best := closest(word.lower(), vocabulary):
                 corrected = re.sub(rf"\b{re.escape(word)}\b", best, corrected)
         return corrected if corrected != text else None
 
@@ -262,25 +260,6 @@ class Searcher:
             except (OSError, ValueError):
                 self._names = []
         return self._names
-
-
-def _edit_distance(a: str, b: str) -> int:
-    """Edits (insert, delete, replace, swap of neighbours) from `a` to `b`.
-
-    >>> _edit_distance("angle", "angel"), _edit_distance("angle", "range")
-    (1, 2)
-    """
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char in enumerate(a, 1):
-        row = [i]
-        for j, other in enumerate(b, 1):
-            cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (char != other))
-            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
-                cost = min(cost, previous2[j - 2] + 1)
-            row.append(cost)
-        previous2, previous = previous, row
-    return previous[-1]
 
 
 def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:

@@ -15,7 +15,7 @@ from typing import Any
 from kb import rulenum
 from kb.model import Record
 from kb.store import KnowledgeBase
-from kb.wording import WordChange, number_blind, word_changes, word_diff
+from kb.wording import WordChange, closest, number_blind, word_changes, word_diff
 
 __all__ = ["WordChange", "word_changes", "word_diff", "describe", "find", "lookup", "family",
            "numbering"]
@@ -143,12 +143,10 @@ def _lookup(kb: KnowledgeBase, ref: str, source: str | None) -> Lookup:
         return Lookup(ref, find(kb, distinct[0], source), read_as=distinct[0])
     if distinct:
         return Lookup(ref, [], candidates=distinct[:SUGGESTIONS])
-    import difflib
-
     by_lower = {n.lower(): n for n in names}
-    close = difflib.get_close_matches(wanted, list(by_lower), n=SUGGESTIONS, cutoff=0.75)
-    if close and (found := find(kb, by_lower[close[0]], source)):
-        return Lookup(ref, found, read_as=by_lower[close[0]])
+    nearest = closest(wanted, by_lower)
+    if nearest and (found := find(kb, by_lower[nearest], source)):
+        return Lookup(ref, found, read_as=by_lower[nearest])
     return Lookup(ref, [])
 
 

@@ -1,14 +1,15 @@
-"""Differences of wording between two texts, word by word.
+"""Differences of wording between two texts, word by word, and the nearest of several
+spellings.
 
-Shared by `show` (lineage diffs), `diff` (changed rules between versions) and the HTML
-site (`<ins>`/`<del>` marks).
+Shared by `show` (lineage diffs, misspelt names), `diff` (changed rules between versions),
+`search` (did-you-mean) and the HTML site (`<ins>`/`<del>` marks).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from kb import rulenum
@@ -76,3 +77,29 @@ def word_diff(old: str, new: str, key: Callable[[str], str] | None = None) -> st
 def same_wording(old: str, new: str) -> bool:
     """Whether two texts say the same, spacing and rule numbers aside."""
     return [number_blind(w) for w in old.split()] == [number_blind(w) for w in new.split()]
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap of neighbours) from `a` to `b`.
+
+    >>> edit_distance("angle", "angel"), edit_distance("angle", "range")
+    (1, 2)
+    """
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        row = [i]
+        for j, other in enumerate(b, 1):
+            cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (char != other))
+            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
+                cost = min(cost, previous2[j - 2] + 1)
+            row.append(cost)
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.75) -> str | None:
+    """The candidate nearest `word` for a did-you-mean: difflib's close matches, the one
+    with fewest edits first (`angle` -> `angel`, not `range`), else None."""
+    close = difflib.get_close_matches(word, list(candidates), n=5, cutoff=cutoff)
+    return min(close, key=lambda candidate: edit_distance(word, candidate)) if close else None
