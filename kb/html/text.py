@@ -3,7 +3,7 @@
 A text is rendered line by line. Each mention the linker found (rule number, keyword,
 card, glossary term) whose target has a home in the site becomes `<a href>`; a mention
 without one stays plain text (the findings page lists it). Changes of wording against
-another version (`kb.show.WordChange`) become `<ins>` and `<del>`. Everything else is
+another version (`kb.wording.WordChange`) become `<ins>` and `<del>`. Everything else is
 escaped, so `<`, `>` and `&` in the sources show as they are.
 """
 
@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 
 from kb import rulenum
 from kb.model import Record
-from kb.show import WordChange, word_changes
+from kb.wording import WordChange, number_blind, word_changes
 
 
 class Mention(Protocol):
@@ -59,11 +59,6 @@ def mentions_of(linker, record: Record) -> list[Mention]:  # noqa: ANN001
         if mention.end > mention.start and (not kept or mention.start >= kept[-1].end):
             kept.append(mention)
     return kept
-
-
-def number_blind(word: str) -> str:
-    """Comparison key for diffs: every rule number compares equal (numbering shifts)."""
-    return "§" if rulenum.is_label(word) else word
 
 
 def changes_against(old: str, new: str) -> list[WordChange]:
