@@ -8,9 +8,18 @@ from __future__ import annotations
 import pytest
 
 from kb.rules.keywords._cov_permits import _attempt, _scenario
+from kb.rules.keywords.awaken import scenario as awaken_scenario
 from kb.rules.keywords.emerge import MODEL as EMERGE
 from kb.rules.keywords.harmonize import MODEL as HARMONIZE
+from kb.rules.keywords.impending import trajectory as impending_trajectory
 from tests.cov_support import assert_keyword
+
+
+def test_awaken_and_impending_in_the_model():
+    assert awaken_scenario("", True) == (True, (3, 3), True, True, True)
+    assert awaken_scenario("", False)[0] is False
+    assert impending_trajectory("") == [(3, False), (2, False), (2, False), (1, False),
+                                        (1, False), (0, True), (0, True)]
 
 
 def test_emerge_and_harmonize_in_the_model():
@@ -84,6 +93,21 @@ CASES = [
       (r"becomes an Aura enchantment and gains enchant creature",
        "becomes an Aura enchantment and gains enchant land"),
       (r"becomes an Aura enchantment", "becomes an Equipment artifact")],
+     []),
+    ("awaken",
+     [(r"target land you control", "target land an opponent controls"),
+      (r"becomes a 0/0 Elemental creature with haste", "becomes a 1/1 Elemental creature with "
+                                                       "haste"),
+      (r"creature with haste", "creature with vigilance"),
+      (r" It's still a land\.", ""),
+      (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
+     []),
+    ("impending",
+     [(r"it enters with N time counters", "it enters with N+1 time counters"),
+      (r"it's not a creature", "it's a creature"),
+      (r"At the beginning of your end step", "At the beginning of each opponent's end step"),
+      (r"remove a time counter from it", "remove two time counters from it"),
+      (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
      []),
 ]
 
