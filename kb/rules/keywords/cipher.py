@@ -32,8 +32,8 @@ def _as_resolves(game: Game, card: GameObject, ability: Ability, item: StackItem
 
 def _condition(game: Game, source: GameObject, ability: Ability, event: Event) -> bool:
     host = source.notes.get("encoded on")
-    return (source.zone == "exile" and host is not None and event.obj is host
-            and host.zone == "battlefield")
+    return (source.zone == "exile" and isinstance(host, GameObject)
+            and host.zone == "battlefield" and event.obj is host)
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:
