@@ -19,8 +19,6 @@ FIELDS = ("name", "power", "toughness", "subtypes", "mana_cost", "colors", "type
 # 708.2a: a 2/2 creature with no text, no name, no subtypes and no mana cost
 FACE_DOWN: dict[str, Any] = {"name": "", "power": 2, "toughness": 2, "subtypes": set(),
                              "mana_cost": "", "colors": set(), "types": {"creature"}}
-DRAGON = {"power": 5, "toughness": 5, "mana_cost": "{4}{R}{R}", "subtypes": {"dragon"},
-          "colors": {"red"}, "types": {"creature"}}
 BECOMES = r"\bit becomes an? (\d+)/(\d+) face-?down creature(?: card)? with ([^.]*?)\.?$"
 # "as a 2/2 face-down creature with ward {2}, no name, ... by paying {3}" (a casting rule)
 CAST_AS = r"\bas an? (\d+)/(\d+) face-?down creature(?: card)? with (.*?) by paying"
@@ -109,7 +107,8 @@ def expected_looks(sentence: str, face: str, original: GameObject | dict[str, An
 def dragon(game: Game, owner: Player, zone: str = "library") -> GameObject:
     """Hidden Dragon: a 5/5 red Dragon creature card, {4}{R}{R}, flying."""
     return game.create("Hidden Dragon", controller=owner, zone=zone, abilities=("flying",),
-                       **{k: type(v)(v) if isinstance(v, set) else v for k, v in DRAGON.items()})
+                       power=5, toughness=5, mana_cost="{4}{R}{R}", subtypes={"dragon"},
+                       colors={"red"}, types={"creature"})
 
 
 def check_becomes(claims: Claims, era: str, verb: str, ward: str) -> list[str] | None:
