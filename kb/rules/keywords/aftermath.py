@@ -3,7 +3,7 @@ and from no other zone; cast from a graveyard, it is exiled when it leaves the s
 
 from __future__ import annotations
 
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
 
 MODEL = PermitModel("aftermath", zones=("graveyard",), kind="mana cost", leaves="exile",

@@ -8,7 +8,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._cov_parts import parts_check
 from kb.rules.keywords._spells import burn_spell, cast_paid

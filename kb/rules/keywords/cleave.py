@@ -3,7 +3,7 @@ mana cost; if you do, the text in square brackets is removed from its rules text
 
 from __future__ import annotations
 
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
 
 MODEL = PermitModel("cleave")

@@ -5,7 +5,7 @@ under your control."""
 from __future__ import annotations
 
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import (
     NOTHING,
     PermitModel,

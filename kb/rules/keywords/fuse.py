@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, pool_size
 
 HALVES = (("{1}{R}", "left"), ("{2}{W}", "right"))

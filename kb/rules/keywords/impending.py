@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool
 from kb.rules.keywords._cov_parts import parts_check
 from kb.rules.keywords._cov_permits import PermitModel, permit_check

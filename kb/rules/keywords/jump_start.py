@@ -4,7 +4,7 @@ the stack."""
 
 from __future__ import annotations
 
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
 
 MODEL = PermitModel("jump-start", zones=("graveyard",), kind="mana cost",

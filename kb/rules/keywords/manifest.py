@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._face_down import (
     check_becomes,
     check_instant,

@@ -4,7 +4,7 @@ cast it from your graveyard by paying [cost] rather than its mana cost."""
 from __future__ import annotations
 
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import (
     NOTHING,
     PermitModel,

@@ -3,7 +3,7 @@ paying [cost] rather than its mana cost."""
 
 from __future__ import annotations
 
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
 
 MODEL = PermitModel("more than meets the eye")

@@ -6,7 +6,7 @@ empty."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_later import Later, LaterModel, check_later
 
 MODEL = LaterModel("plot", Later(own_turn=True, main_empty=True, action_cost="[cost]",

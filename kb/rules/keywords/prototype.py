@@ -8,7 +8,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, pool_size
 
 PRINTED = {"mana cost": "{6}", "power": 6, "toughness": 6}

@@ -11,7 +11,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._attractions import attraction, roll_to_visit
 from kb.rules.keywords._cov_combat import count_word
 

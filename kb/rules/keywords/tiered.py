@@ -4,7 +4,7 @@ associated with that mode."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_modal import ModalModel, check_modes
 
 MODEL = ModalModel("tiered", 1, 1)

@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, legal
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
 
