@@ -3,8 +3,8 @@ and from no other zone; cast from a graveyard, it is exiled when it leaves the s
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("aftermath", zones=("graveyard",), kind="mana cost", leaves="exile",
                     anywhere=False)

@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, IllegalAction
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, pool_size
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 COMPONENT = (r"\bif the total cost to cast a spell with assist includes an? (generic|colored) "
              r"mana component")

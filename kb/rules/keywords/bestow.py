@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, Player
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("bestow")
 BECOMES = (r"\b(?:it|this spell) becomes an? (aura enchantment|equipment artifact|aura)"

@@ -8,10 +8,10 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._cov_parts import parts_check
 from kb.rules.keywords._spells import burn_spell, cast_paid
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 SACRIFICE = (r"\bas an additional cost to cast this spell, you (may|must) sacrifice (an?|one|two) "

@@ -3,8 +3,8 @@ mana cost; if you do, the text in square brackets is removed from its rules text
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("cleave")
 

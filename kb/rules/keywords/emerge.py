@@ -4,8 +4,8 @@ sacrificed creature's mana value."""
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("emerge", extra="sacrifice a creature", reduce="mana value")
 

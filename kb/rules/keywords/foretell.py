@@ -5,8 +5,8 @@ after the current turn has ended for its foretell cost rather than its mana cost
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_later import Later, LaterModel, check_later
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = LaterModel("foretell", Later(own_turn=True, main_empty=False, action_cost="{2}",
                                      zone="hand", face_down=True, cast_cost="keyword",

@@ -5,7 +5,6 @@ under your control."""
 from __future__ import annotations
 
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import (
     NOTHING,
     PermitModel,
@@ -14,6 +13,7 @@ from kb.rules.keywords._cov_permits import (
     permit_check,
 )
 from kb.rules.keywords._spells import turn_start
+from kb.rules.registry import Check, Keyword, register
 
 
 def _assassin_hit(game: Game, player: Player, card: GameObject) -> bool:

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, StackItem
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, pool_size
+from kb.rules.registry import Check, Keyword, register
 
 HALVES = (("{1}{R}", "left"), ("{2}{W}", "right"))
 ZONE = (r"\bif a player casts a split card with fuse from (?:his or her|their|its owner's|a "

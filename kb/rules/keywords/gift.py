@@ -9,10 +9,10 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_library import stock
 from kb.rules.keywords._cov_parts import parts_check
 from kb.rules.keywords._spells import cast_paid
+from kb.rules.registry import Check, Keyword, register
 
 # the reference: what each gift gives the chosen player
 # (token name, tapped, power, toughness, colors) or ("card",) / ("extra turn",)

@@ -4,8 +4,8 @@ cost reduced by the tapped creature's power; then exiled when it leaves the stac
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("harmonize", zones=("graveyard",), extra="tap a creature", reduce="power",
                     leaves="exile", optional=True)

@@ -9,10 +9,10 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool
 from kb.rules.keywords._cov_parts import parts_check
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("impending")
 N = 3

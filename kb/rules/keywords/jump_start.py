@@ -4,8 +4,8 @@ the stack."""
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("jump-start", zones=("graveyard",), kind="mana cost",
                     extra="discard a card", leaves="exile", only=("instant", "sorcery"))

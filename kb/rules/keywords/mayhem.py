@@ -4,7 +4,6 @@ cast it from your graveyard by paying [cost] rather than its mana cost."""
 from __future__ import annotations
 
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import (
     NOTHING,
     PermitModel,
@@ -13,6 +12,7 @@ from kb.rules.keywords._cov_permits import (
     permit_check,
 )
 from kb.rules.keywords._spells import turn_start
+from kb.rules.registry import Check, Keyword, register
 
 
 def _discarded(game: Game, player: Player, card: GameObject) -> bool:

@@ -3,8 +3,8 @@ paying [cost] rather than its mana cost."""
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("more than meets the eye")
 

@@ -6,8 +6,8 @@ empty."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_later import Later, LaterModel, check_later
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = LaterModel("plot", Later(own_turn=True, main_empty=True, action_cost="[cost]",
                                  zone="hand", face_down=False, cast_cost="free",

@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, pool_size
+from kb.rules.registry import Check, Keyword, register
 
 PRINTED = {"mana cost": "{6}", "power": 6, "toughness": 6}
 ALTERNATIVE = {"mana cost": "{1}{R}", "power": 3, "toughness": 2}

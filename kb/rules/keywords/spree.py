@@ -4,8 +4,8 @@ associated with those modes."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_modal import ModalModel, check_modes
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = ModalModel("spree", 1, 3)
 

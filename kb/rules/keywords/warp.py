@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, legal
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("warp")
 LEAVES = (r"if this spell's warp cost was paid, (exile|sacrifice|return) the permanent this "

@@ -3,8 +3,8 @@ tapped creature you control to its owner's hand rather than paying its mana cost
 
 from __future__ import annotations
 
-from kb.rules.registry import Check, Keyword, register
 from kb.rules.keywords._cov_permits import PermitModel, permit_check
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = PermitModel("web-slinging", extra="return a tapped creature")
 
