@@ -58,6 +58,9 @@ HOOKS: dict[str, str] = {
     "each_creature": "(game, obj, ability) -> bool: a tap-creatures cost asks power N of each "
                      "creature, not of their total (saddle's earlier rules; read through "
                      "`game.spec`)",
+    "shuffles_when_absent": "(game, player) -> bool: shuffle's rule of whether a library is "
+                            "shuffled when none of the objects to shuffle into it are there "
+                            "(read through `game.spec`)",
     "counter_kinds": "(game, obj, counters) -> list[str]: proliferate's rule of which "
                      "counter kinds grow (read through `game.spec`, not asked of objects)",
 }
