@@ -15,7 +15,7 @@ option, "yes" to "you may"); a scenario overrides them through `Game.choices`.
 `Game` is the one entry; its rules are built from one part per section of the rules, each a
 class that adds methods to the one below (lowest first):
 
-    objects, events   the data: players, objects, abilities, costs; events, stack items,
+    objects           the data: players, objects, abilities, costs; events, stack items,
                       zone changes, damage results, replacement effects, combat
     base              GameBase: the state, choices, creating objects, the keyword hooks
     triggers          TriggerRules: events and the triggered abilities they trigger
@@ -35,17 +35,22 @@ resolving ability, a delayed trigger's test) as that `Game`.
 from __future__ import annotations
 
 from kb.rules.game.casting import CastingRules
-from kb.rules.game.events import Combat, DamageResult, Event, Replacement, StackItem, ZoneChange
 from kb.rules.game.objects import (
     COLORS,
     M2010,
     ZONES,
     Ability,
+    Combat,
     Cost,
+    DamageResult,
+    Event,
     GameObject,
     IllegalAction,
     Player,
     PTEffect,
+    Replacement,
+    StackItem,
+    ZoneChange,
 )
 from kb.rules.game.turn import TurnRules
 from kb.rules.hooks import HOOKS

@@ -7,8 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from kb.rules.game.events import Combat, Event, Replacement, StackItem
-from kb.rules.game.objects import M2010, Ability, GameObject, Player, PTEffect
+from kb.rules.game.objects import (
+    M2010,
+    Ability,
+    Combat,
+    Event,
+    GameObject,
+    Player,
+    PTEffect,
+    Replacement,
+    StackItem,
+)
 from kb.rules.hooks import SpecLookup, default_lookup
 
 if TYPE_CHECKING:

@@ -7,8 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from kb.rules.game.events import StackItem
-from kb.rules.game.objects import Cost, GameObject, IllegalAction, Player
+from kb.rules.game.objects import Cost, GameObject, IllegalAction, Player, StackItem
 from kb.rules.game.targets import TargetRules
 
 if TYPE_CHECKING:

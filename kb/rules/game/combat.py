@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kb.rules.game.damage import DamageRules
-from kb.rules.game.events import Combat
-from kb.rules.game.objects import GameObject, IllegalAction, Player
+from kb.rules.game.objects import Combat, GameObject, IllegalAction, Player
 from kb.rules.game.stack import StackRules
 
 

@@ -3,8 +3,7 @@ lifelink, infect, wither, deathtouch), then applying it."""
 
 from __future__ import annotations
 
-from kb.rules.game.events import DamageResult, Event
-from kb.rules.game.objects import GameObject, Player
+from kb.rules.game.objects import DamageResult, Event, GameObject, Player
 from kb.rules.game.triggers import TriggerRules
 
 

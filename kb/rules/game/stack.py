@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from kb.rules.game.events import StackItem
+from kb.rules.game.objects import StackItem
 from kb.rules.game.state_based import StateBasedActions
 
 if TYPE_CHECKING:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.rules.game.events import StackItem
-from kb.rules.game.objects import GameObject, IllegalAction, Player
+from kb.rules.game.objects import GameObject, IllegalAction, Player, StackItem
 from kb.rules.game.triggers import TriggerRules
 
 

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from kb.rules.game.base import GameBase
-from kb.rules.game.events import Event, StackItem
-from kb.rules.game.objects import Ability, GameObject, Player
+from kb.rules.game.objects import Ability, Event, GameObject, Player, StackItem
 
 if TYPE_CHECKING:
     from kb.rules.game import Game

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from kb.rules.game.events import Event, ZoneChange
-from kb.rules.game.objects import GameObject, IllegalAction, Player
+from kb.rules.game.objects import Event, GameObject, IllegalAction, Player, ZoneChange
 from kb.rules.game.triggers import TriggerRules
 
 
