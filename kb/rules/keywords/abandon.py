@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._variants import build_deck, command, deck, holds, play_as, to_bottom
+from kb.rules.registry import Check, Keyword, register
 
 
 def abandon(game: Game, scheme: GameObject) -> None:

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._variants import build_deck, deck
+from kb.rules.registry import Check, Keyword, register
 
 
 def assemble(game: Game, player: Player) -> GameObject | None:

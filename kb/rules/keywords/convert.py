@@ -13,8 +13,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords.transform import double_faced, transform
+from kb.rules.registry import Check, Keyword, register
 
 
 def convert(game: Game, permanent: GameObject) -> bool:

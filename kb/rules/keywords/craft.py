@@ -13,9 +13,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._mana import paid_for
 from kb.rules.keywords.transform import double_faced, transform
+from kb.rules.registry import Check, Keyword, register
 
 
 def _usable(material: GameObject, player: Player) -> bool:

@@ -18,8 +18,8 @@ from weakref import WeakKeyDictionary
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords.transform import double_faced, transform
+from kb.rules.registry import Check, Keyword, register
 
 _STATE: WeakKeyDictionary[Game, str] = WeakKeyDictionary()
 

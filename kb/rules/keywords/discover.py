@@ -13,9 +13,9 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Cost, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._library import put_on_bottom
 from kb.rules.keywords._mana import paid_for
+from kb.rules.registry import Check, Keyword, register
 
 # the library of the scenario, top first: (name, types, mana cost)
 LIBRARY = (("Forest", "land", ""), ("Giant", "creature", "{5}"), ("Plains", "land", ""),

@@ -14,7 +14,6 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._face_down import (
     CAST_AS,
     dragon,
@@ -26,6 +25,7 @@ from kb.rules.keywords._face_down import (
 )
 from kb.rules.keywords._mana import paid_for
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 WARD, COST = "{2}", "{3}"
 

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import layout, stock
+from kb.rules.registry import Check, Keyword, register
 
 MEANING = (r"you may (discard|exile|reveal) (a|two|\w+) cards?\. if you (do|don't), draw "
            r"(a|two|\w+) cards?\. if you didn't (?:discard|exile|reveal) a card, you may "

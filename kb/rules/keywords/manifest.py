@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._face_down import (
     check_becomes,
     check_instant,
     check_turn_up,
     put_face_down,
 )
+from kb.rules.registry import Check, Keyword, register
 
 
 def manifest(game: Game, player: Player, card: GameObject) -> GameObject:

@@ -9,11 +9,11 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import layout, stock, zone_word
 from kb.rules.keywords._face_down import put_face_down
 from kb.rules.keywords._library import top
+from kb.rules.registry import Check, Keyword, register
 
 LOOKED, MANIFESTED = 2, 1
 MEANING = (r"look at the (top|bottom) (\w+) cards of (your|an opponent's|target player's) "

@@ -15,8 +15,8 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 MELDED = {"name": "Hanweir, the Writhing Township", "power": 7, "toughness": 4}
 

@@ -12,9 +12,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._attractions import attraction_deck, open_attraction
 from kb.rules.keywords._variants import deck
+from kb.rules.registry import Check, Keyword, register
 
 
 def _try(era: str, with_deck: bool, blocked: bool = False) -> tuple:

@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._attractions import attraction, roll_to_visit
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 LIT = {"Ferris Wheel": {2, 4}, "Carousel": {4, 6}, "Haunted House": {1, 3}}
 

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import stock
+from kb.rules.registry import Check, Keyword, register
 
 HIDDEN = ("library", "hand")
 UNDEFINED = "undefined"

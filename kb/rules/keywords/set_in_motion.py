@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._variants import build_deck, command, deck, holds, play_as
+from kb.rules.registry import Check, Keyword, register
 
 
 def set_in_motion(game: Game, player: Player, times: int = 1) -> None:

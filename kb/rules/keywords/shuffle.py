@@ -14,9 +14,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_library import stock
 from kb.rules.keywords._library import put_on_top
+from kb.rules.registry import Check, Keyword, register
 
 
 def shuffle(game: Game, player: Player, keep: tuple[GameObject, ...] = ()) -> None:

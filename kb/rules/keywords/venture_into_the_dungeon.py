@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 ROOMS = {"Entrance": ("Hall", "Crypt"), "Hall": ("Vault",), "Crypt": ("Vault",), "Vault": ()}
 TOPMOST, BOTTOMMOST = "Entrance", "Vault"

@@ -12,8 +12,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._attractions import ROLLED, attraction, roll_to_visit
+from kb.rules.registry import Check, Keyword, register
 
 
 def _condition(game: Game, source: GameObject, ability: Ability, event: Event) -> bool:
