@@ -108,6 +108,10 @@ def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> N
                 other.life -= LOSS
 
 
+def _name(obj: GameObject | None) -> str | None:
+    return obj.name if obj is not None else None
+
+
 def _bearers(era: str) -> dict[str, Any]:
     """I control X and Y, the opponent Z: tempted choosing X, then Y; the opponent gains
     control of Y; and a try to choose Z."""
@@ -117,11 +121,11 @@ def _bearers(era: str) -> dict[str, Any]:
     z = creature(game, "Z", them)
     seen: dict[str, Any] = {}
     tempt(game, me, x)
-    seen["after X"] = bearer(game, me).name if bearer(game, me) else None
+    seen["after X"] = _name(bearer(game, me))
     tempt(game, me, y)
     seen["after Y"] = sorted(o.name for o in (x, y) if _is_bearer(o))
     gain_control(game, y, them)
-    seen["Y stolen"] = bearer(game, me).name if bearer(game, me) else None
+    seen["Y stolen"] = _name(bearer(game, me))
     try:
         tempt(game, me, z)
         seen["choose Z"] = True
