@@ -363,7 +363,7 @@ def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> N
 @lru_cache(maxsize=1024)
 def _subject(name: str) -> re.Pattern[str]:
     names = re.escape(name)
-    return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? '
+    return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third|fourth)(?: and third)?|an? '
                       rf'{names} ability)\b', re.I)
 
 
