@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from kb.rules.keywords import REGISTRY
 from kb.rules.keywords.discover import _scenario as discover_scenario
 from kb.rules.keywords.learn import _scenario as learn_scenario
 from kb.rules.keywords.search import UNDEFINED, _is_land
 from kb.rules.keywords.search import _run as search_run
 from kb.rules.keywords.shuffle import _found_on_top, _shuffles
+from kb.rules.registry import spec_for, using_forms
 from tests.cov_support import assert_keyword, definitions
 from tests.rules_support import assert_ok
 
@@ -27,9 +27,9 @@ def test_search_and_shuffle_in_the_model():
 
 
 def test_shuffle_before_2015_left_the_library_alone():
-    earlier = REGISTRY["shuffle"].forms()[1]
-    from kb.rules.keywords import using_forms
-    with using_forms(earlier):
+    spec = spec_for("shuffle")
+    assert spec is not None
+    with using_forms(spec.forms()[1]):
         assert _shuffles("", objects=2, gone=True) == 0
 
 

@@ -40,24 +40,28 @@ class CombatRules(StackRules, DamageRules):
         obj.tapped = True
 
     def declare_attackers(self, attackers: Iterable[GameObject], defender: Player | None = None,
-                          bands: Iterable[Iterable[GameObject]] = ()) -> Combat:
-        """Declare attackers (and bands); tap them; `attacks` / `attacks alone` triggers."""
+                          bands: Iterable[Iterable[GameObject]] = (),
+                          defenders: dict[GameObject, Player] | None = None) -> Combat:
+        """Declare attackers (and bands); tap them; `attacks` / `attacks alone` triggers.
+        Each attacks `defender` (default: the next opponent), or the player `defenders` names
+        for it (several opponents attacked at once)."""
         combat = self.combat or self.begin_combat()
         attackers = list(attackers)
         defender = defender or self.opponent(self.active)
+        defenders = defenders or {}
         for creature in attackers:
             if not self.can_attack(creature):
                 raise IllegalAction(f"{creature.name} can't attack")
         combat.bands = [list(band) for band in bands]
         self._check_bands(combat, attackers)
         for creature in attackers:
-            combat.attackers[creature] = defender
+            combat.attackers[creature] = defenders.get(creature, defender)
             if all(answer is not False for answer in self.ask_all(creature, "taps_to_attack")):
                 creature.tapped = True
         for creature in attackers:
-            self.emit("attacks", creature, player=defender)
+            self.emit("attacks", creature, player=combat.attackers[creature])
         if len(attackers) == 1:
-            self.emit("attacks alone", attackers[0], player=defender)
+            self.emit("attacks alone", attackers[0], player=combat.attackers[attackers[0]])
         self.resolve_stack()
         return combat
 
