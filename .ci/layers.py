@@ -26,8 +26,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths", "kb.homelock")),
     ("build", ("kb.build", "kb.parsecache", "kb.update")),
-    ("query and rules", ("kb.search", "kb.search_pointers", "kb.search_versions", "kb.show",
-                         "kb.diff", "kb.superseded", "kb.rules")),
+    ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
+                         "kb.search_versions", "kb.show", "kb.diff", "kb.superseded",
+                         "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )

@@ -21,7 +21,8 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import alternative_wordings, modernize
-from kb.index import Engine, Token, WordQuery, stems, tokens
+from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
+from kb.search_cards import about, named_cards
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 
@@ -192,7 +193,7 @@ class Searcher:
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
         weights = {s: max(engine.idf(s), 0.1) for s in content}
-        ranked = [(*_rerank(c.record, c.score, variants, weights), c.record) for c in found]
+        ranked = _reranked(found, query, variants, weights)
         groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
         for group in groups:
             if penalise and group.obsolete(self._versions.newest_cr):
@@ -283,11 +284,38 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return best
 
 
-def _rerank(record: dict[str, Any], score: float, variants: list[ReadQuery],
-            weights: dict[str, float]) -> tuple[float, dict[str, float]]:
-    """The engine's score times (1 + proximity, of the query's best wording)."""
-    near = max(proximity(record, v, {s: weights[s] for s in v.content}) for v in variants)
-    return score * (1.0 + near), {"engine": score, "proximity": near}
+def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
+              weights: dict[str, float]) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
+    """Each candidate's score: the engine's score times (1 + proximity, of the query's best
+    wording). Records about a card the query names (`kb.search_cards`) all start from the
+    best engine score among them, and their proximity leaves the name's words out."""
+    named = named_cards([t.stem for t in query.words], [c.record for c in found])
+    best: dict[str, float] = {}
+    for c in found:
+        for card in about(c.record, named):
+            best[card] = max(best.get(card, 0.0), c.score)
+    out = []
+    for c in found:
+        cards = about(c.record, named)
+        name = {s for card in cards for s in named[card]}
+        rest = {s: w for s, w in weights.items() if s not in name}
+        if cards and rest:
+            score = max(best[card] for card in cards)
+            near = _proximity(c.record, variants, rest)
+            out.append((score * (1.0 + near),
+                        {"engine": c.score, "card": score, "proximity": near}, c.record))
+        else:
+            near = _proximity(c.record, variants, weights)
+            out.append((c.score * (1.0 + near),
+                        {"engine": c.score, "proximity": near}, c.record))
+    return out
+
+
+def _proximity(record: dict[str, Any], variants: list[ReadQuery],
+               weights: dict[str, float]) -> float:
+    """The proximity of the query's best wording (each wording's own content words)."""
+    return max(proximity(record, v, {s: weights[s] for s in v.content if s in weights})
+               for v in variants)
 
 
 def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:

@@ -2,7 +2,7 @@
 rules versions (lineage from the store; glossary entries and keywords by name) is one hit,
 shown in the version asked for (the newest, the one in force on an `--as-of` date, or the
 one of `--source`), the other versions listed. A group none of whose versions is in the
-newest Comprehensive Rules at hand (mana burn, damage assignment order) is obsolete.
+newest Comprehensive Rules at hand (the mana burn rules of 2008) is obsolete.
 """
 
 from __future__ import annotations
@@ -33,10 +33,9 @@ class Group:
     members: list[str] = field(default_factory=list)
 
     def obsolete(self, newest_cr: str) -> bool:
-        """Named obsolete, or only in rules versions older than the newest one at hand."""
+        """Only in rules versions older than the newest one at hand. (A glossary entry the
+        newest rules mark "(Obsolete)" is live: it is today's word on the old term.)"""
         shown = list(self.records.values())
-        if any(r["kind"] == "glossary" and _OBSOLETE.search(r["title"]) for r in shown):
-            return True
         sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
         return bool(newest_cr) and all(is_rules_version(s) for s in sources) \
             and newest_cr not in sources

@@ -191,3 +191,30 @@ def test_one_ruling_printed_for_several_cards_is_one_hit(tmp_path) -> None:
     groups = versions.group(ranked)
     assert len(groups) == 2 and len(groups[0].records) == 2
     assert groups[0].pick(None, None)["id"] == "s:card:skullmulcher:ruling:1"
+
+
+def test_a_card_named_in_a_question_leads_to_its_ruling(shipped_searcher) -> None:
+    from kb.search_cards import named_cards
+
+    lookup = shipped_searcher.search("Etherium Sculptor").hits
+    assert lookup[0].record["kind"] == "card" and lookup[0].record["title"] == "Etherium Sculptor"
+    asked = "does Etherium Sculptor change the converted mana cost of an artifact spell"
+    first = shipped_searcher.search(asked).hits[0]
+    assert first.record["kind"] == "ruling" and "Etherium Sculptor" in first.record["cards"]
+    assert "doesn't change the mana cost" in first.record["text"]
+    assert "card" in first.parts  # scored from the card's best engine score
+    said = stems("does etherium sculptor change")
+    assert named_cards(said, [first.record]) == {"Etherium Sculptor": {"etherium", "sculptor"}}
+    assert named_cards(stems("etherium change"), [first.record]) == {}
+
+
+def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    first = searcher.search("mana burn").hits[0]
+    assert first.record["title"] == "Mana Burn (Obsolete)" and "obsolete" not in first.parts
+    old = [h for h in searcher.search("mana burn").hits if h.record["source"] == "cr-2008-10-01"]
+    assert old and all(h.parts.get("obsolete") for h in old)  # the mana burn rules of 2008
