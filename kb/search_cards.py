@@ -1,9 +1,12 @@
-"""Cards a query names: "does Etherium Sculptor reduce colored mana" names Etherium Sculptor.
+"""The subjects of records and the cards a query names.
 
-The words of a named card's name are in its card record and in every ruling of it, so they
-tell those records apart not at all: among the records about a card the query names, the
-rest of the query decides (and the card record, a description, wins only when the query
-says no more than the name).
+A card record, a card's ruling, and a ruling or Q&A answer filed under a keyword of its
+document are about a subject (the card, the keyword). "does Etherium Sculptor reduce
+colored mana" names Etherium Sculptor: the words of its name are in its card record and in
+every ruling of it, so they tell those records apart not at all; among the records about a
+card the query names, the rest of the query decides (the card record, a description, wins
+only when the query says no more than the name). A record about a subject the query does
+not name answers something narrower than what was asked (`unsaid_subject`).
 """
 
 from __future__ import annotations
@@ -32,3 +35,18 @@ def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[s
 def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
     """The named cards a record is about (a card's own record, or a ruling of it)."""
     return [card for card in record.get("cards") or [] if card in named]
+
+
+def subjects(record: dict[str, Any]) -> list[str]:
+    """What a record is about: its cards, and for a ruling or Q&A answer the keyword entry
+    of its own document it is filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
+    found = list(record.get("cards") or [])
+    if record["kind"] in ("ruling", "qa"):
+        found += [ref.rsplit(":", 1)[1].replace("-", " ") for ref in record.get("refs") or []
+                  if ":keyword:" in ref and record["id"].startswith(ref + ":")]
+    return found
+
+
+def unsaid_subject(record: dict[str, Any], query_stems: set[str]) -> set[str]:
+    """The stems of the record's subjects that the query does not say."""
+    return {s for subject in subjects(record) for s in stems(modernize(subject))} - query_stems

@@ -218,3 +218,40 @@ def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
     assert first.record["title"] == "Mana Burn (Obsolete)" and "obsolete" not in first.parts
     old = [h for h in searcher.search("mana burn").hits if h.record["source"] == "cr-2008-10-01"]
     assert old and all(h.parts.get("obsolete") for h in old)  # the mana burn rules of 2008
+
+
+def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itself(
+        shipped_searcher) -> None:
+    from kb.search_cards import subjects, unsaid_subject
+
+    qa = {"id": "keyword-abilities-faq-thread-2012:keyword:miracle:qa:5", "kind": "qa",
+          "cards": [], "refs": ["keyword-abilities-faq-thread-2012:keyword:miracle",
+                                "cr-2014-09-25:keyword:cast"]}
+    assert subjects(qa) == ["miracle"]
+    assert unsaid_subject(qa, set(stems("can I cast a sorcery"))) == {"miracl"}
+    assert unsaid_subject(qa, set(stems("miracle sorcery"))) == set()
+    hits = shipped_searcher.search("untap more than one creature during the untap step").hits
+    about_cards = [h for h in hits if h.record["cards"]]  # Stoic Angel, not named
+    assert about_cards and all(h.parts["subject"] < h.parts["proximity"] for h in about_cards)
+    said = shipped_searcher.search("devour sacrifice creatures").hits
+    filed = [h for h in said if subjects(h.record) == ["devour"]]
+    assert filed and all("subject" not in h.parts for h in filed)
+
+
+def test_an_obsolete_glossary_term_is_live_only_when_the_query_says_it(shipped_searcher) -> None:
+    def entry(query: str):
+        hits = shipped_searcher.search(query, limit=100).hits
+        return next(h for h in hits if h.record["title"] == "Damage Assignment Order (Obsolete)")
+
+    assert "obsolete" not in entry("damage assignment order").parts
+    assert entry("creature blocked by multiple creatures assigns its combat damage").parts[
+        "obsolete"] == 0.5
+
+
+def test_a_named_cards_own_record_ranks_after_its_rulings_when_asked_more(
+        shipped_searcher) -> None:
+    hits = shipped_searcher.search("Etherium Sculptor reduce colored mana in the cost").hits
+    kinds = [h.record["kind"] for h in hits if "Etherium Sculptor" in h.record["cards"]]
+    assert kinds[0] == "ruling" and "card" in kinds
+    card = next(h for h in hits if h.record["kind"] == "card")
+    assert card.parts["proximity"] == 0.0
