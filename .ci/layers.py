@@ -30,8 +30,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # and validation stand above it, so the game never imports a keyword
     ("rules model", ("kb.rules.hooks", "kb.rules.claims", "kb.rules.game", "kb.rules.registry",
                      "kb.rules.checks", "kb.rules.history")),
-    ("query and rules", ("kb.search", "kb.search_pointers", "kb.search_versions", "kb.show",
-                         "kb.diff", "kb.superseded", "kb.rules")),
+    ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
+                         "kb.search_versions", "kb.show", "kb.diff", "kb.superseded",
+                         "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )

@@ -230,9 +230,13 @@ def signed(value: str, n: int = 1) -> int:
 normalize_quotes_all = angle_quotes | display | single_to_double
 
 
+# a reference wrapped onto a new line ("described in rule\n701.55a is") is no rule label
+WRAPPED_REFERENCE = re.compile(rf"\b(rules?|and|or|through)[ \t]*\n\s*(?={rulenum.DOTTED})")
+
+
 def rule_units(text: str) -> list[str]:
     """The rule texts of a definition without their numbers, references and examples."""
-    text = normalize_quotes_all(text)
+    text = WRAPPED_REFERENCE.sub(r"\1 ", normalize_quotes_all(text))
     units = []
     for unit in RULE_LABEL.split(text):
         unit = EXAMPLE.sub("", unit.replace("\n", " "))
