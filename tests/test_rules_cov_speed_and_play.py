@@ -41,7 +41,8 @@ def test_companion_agenda_sectors_and_partners_in_the_model():
 
 CASES = [
     ("start your engines!",
-     [(r"their speed becomes 1", "their speed becomes 2"),
+     [('lose life during your turn', 'lose life during each turn'),
+      (r"their speed becomes 1", "their speed becomes 2"),
       (r"if your speed is less than 4", "if your speed is less than 3"),
       (r"one or more opponents lose life during your turn", "one or more opponents lose life "
                                                              "during an opponent's turn"),
@@ -68,7 +69,8 @@ CASES = [
                                                     "turn, you may turn")],
      []),
     ("space sculptor",
-     [('chooses a sector designation', "can't choose a sector designation"),
+     [('alpha sector, beta sector, and gamma sector', 'alpha sector'),
+      ('chooses a sector designation', "can't choose a sector designation"),
       (r"alpha sector, beta sector, and gamma sector", "beta sector and gamma sector"),
       (r"it keeps it until no player controls a permanent with space sculptor",
        "it keeps it for the rest of the game"),

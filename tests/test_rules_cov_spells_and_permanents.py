@@ -20,8 +20,8 @@ def test_devoid_demonstrate_and_cipher_in_the_model():
     game = Game()
     card = game.create("Scion", zone="hand", colors={"red"}, abilities=("devoid",))
     assert colors_of(game, card) == set()
-    assert demonstrate_scenario("", True) == (1, 1)
-    assert demonstrate_scenario("", False) == (0, 0)
+    assert demonstrate_scenario("", True) == (1, 1, ["Wolf", "Wolf"])
+    assert demonstrate_scenario("", False) == (0, 0, [])
     assert cipher_scenario("", "my", False) == ("exile", 1, 1)
     assert cipher_scenario("", "my", True) == ("exile", 0, 0)
     assert cipher_scenario("", "an opponent's", False) == ("graveyard", 0, 0)
@@ -41,7 +41,8 @@ CASES = [
       (r"functions everywhere, even outside the game", "functions only on the battlefield")],
      []),
     ("demonstrate",
-     [(r"you may copy it and", "you must copy it and"),
+     [('you may choose new targets for the copy', "you can't choose new targets for the copy"),
+      (r"you may copy it and", "you must copy it and"),
       (r"choose an opponent\. That player copies", "choose a teammate. That player copies"),
       (r"When you cast this spell", "When this spell resolves")],
      []),

@@ -85,7 +85,7 @@ def read_permit(claims: Claims, meaning: str, quote: str, default_zone: str = "h
     definition for the zone rule and where it goes when it leaves the stack)."""
     origin = re.search(rf"\b{CAST} (?:this (?:card|half of this split card|spell)|it)(?: \w+)? "
                        r"from ([\w' ]+?)(?= by| if| rather|,|\.|\"|$)", meaning, re.I)
-    zones = (zone_of(origin.group(1)) or origin.group(1),) if origin else (default_zone,)
+    zones: tuple[str, ...] = (zone_of(origin.group(1)) or origin.group(1),) if origin else (default_zone,)
     kind = classify_cost(meaning, quote).kind
     if kind == "unknown" and "[cost]" not in meaning.lower():
         kind = "mana cost"  # no [cost] of its own: the mana cost (and any extra part)
@@ -104,7 +104,8 @@ def read_permit(claims: Claims, meaning: str, quote: str, default_zone: str = "h
     anywhere = other is None
     if other is not None:
         match = re.search(r"other than an? (\w+)", other, re.I)
-        zones = (zone_of(match.group(1)) or zones[0],) if match else zones
+        only_zone = zone_of(match.group(1)) if match else None
+        zones = tuple(z for z in zones if z == only_zone) if only_zone else zones
     optional = bool(extra and re.search(r"\bup to one\b", meaning, re.I))
     reduce = reduced.group(2).lower().replace("converted mana cost", "mana value") \
         if reduced else ""

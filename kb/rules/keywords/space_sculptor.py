@@ -70,13 +70,13 @@ def check(claims: Claims, era: str) -> list[str] | None:
     given = "alpha" if "alpha" in valid and chooses and chooses.group(1).lower() == "chooses" \
         else ""
     lasts = bool(keeps and keeps.group(1).lower() == "for the rest of the game")
-    expected = (given, given, given if assign.group(1).lower() == "permanents" else "",
-                given if lasts else "")
+    expected = (tuple(sorted(valid)), given, given,
+                given if assign.group(1).lower() == "permanents" else "", given if lasts else "")
     return differ(assign.group(0) + "; " + (named.group(0) if named else "no sectors named")
                   + "; " + (keeps.group(0) if keeps else ""), sentence,
                   "my permanent with space sculptor, my creature, an opponent's creature, an "
-                  "artifact: (their sectors, then my creature's after the space sculptor "
-                  "permanent leaves)", expected, actual)
+                  "artifact: (the sector designations, their sectors, then my creature's after "
+                  "the space sculptor permanent leaves)", expected, (SECTORS, *actual))
 
 
 register(Keyword(

@@ -50,13 +50,17 @@ def check(claims: Claims, era: str) -> list[str] | None:
     expected: list[int | None] = [start]
     current = start
     for _ in range(4):
-        if raises and raises.group(1).lower() == "opponents" and \
-                raises.group(2).lower() in ("your", "each"):
-            times = 1 if once else 2
-            for _ in range(times):
-                if current < quantity(raises.group(3)):
-                    current += quantity(raises.group(4))
-        expected.append(current)
+        # my turn: my opponent loses life twice; then their turn: they lose life once
+        for mine, losses in ((True, 2), (False, 1)):
+            if raises is None or raises.group(1).lower() != "opponents":
+                continue
+            when = raises.group(2).lower()
+            if when == "each" or (when == "your") == mine:
+                for _ in range(1 if once else losses):
+                    if current < quantity(raises.group(3)):
+                        current += quantity(raises.group(4))
+            if mine:
+                expected.append(current)
     return differ(f"speed becomes {start}" + (f"; {raises.group(0)}" if raises else "")
                   + ("; once each turn" if once else ""), sentence,
                   "my permanent with start your engines!, four of my turns in which my opponent "
