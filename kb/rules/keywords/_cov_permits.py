@@ -85,7 +85,8 @@ def read_permit(claims: Claims, meaning: str, quote: str, default_zone: str = "h
     definition for the zone rule and where it goes when it leaves the stack)."""
     origin = re.search(rf"\b{CAST} (?:this (?:card|half of this split card|spell)|it)(?: \w+)? "
                        r"from ([\w' ]+?)(?= by| if| rather|,|\.|\"|$)", meaning, re.I)
-    zones: tuple[str, ...] = (zone_of(origin.group(1)) or origin.group(1),) if origin else (default_zone,)
+    zones: tuple[str, ...] = ((zone_of(origin.group(1)) or origin.group(1),) if origin
+                              else (default_zone,))
     kind = classify_cost(meaning, quote).kind
     if kind == "unknown" and "[cost]" not in meaning.lower():
         kind = "mana cost"  # no [cost] of its own: the mana cost (and any extra part)
