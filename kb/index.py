@@ -82,6 +82,11 @@ def _stemmer() -> Callable[[str], str]:
     return functools.lru_cache(maxsize=50000)(stem)
 
 
+def word_stem(word: str) -> str:
+    """The stem the index gives one lower-case word (its Porter stemmer)."""
+    return _stemmer()(word)
+
+
 def tokens(text: str) -> list[Token]:
     """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
     objects: search tokenises every candidate), with the word and its character span."""
