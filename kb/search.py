@@ -363,7 +363,8 @@ def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
     folded = " ".join(text.lower().split())
     changed = folded
     for old, new in renames:
-        changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
+        if old in changed:  # a pattern compiled only for a term the query may use
+            changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
     return [changed] if changed != folded else []
 
 
