@@ -487,7 +487,7 @@ class Engine:
             for word in words:
                 im.add(scores, word)
         for stem, weight in query.optional or []:
-            im.add(scores, self._word(stem, weight), only_present=True)
+            im.add(scores, self._word(stem, weight, within=scores), only_present=True)
         if query.defines:
             im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
         for number in query.numbers or []:
@@ -507,11 +507,14 @@ class Engine:
         return [Candidate(json.loads(stored(d)["payload"]), s)
                 for d, s in top(self._filtered(scores, kind, source), limit)]
 
-    def _word(self, stem: str, weight: float) -> dict[int, float]:
-        """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best."""
+    def _word(self, stem: str, weight: float,
+              within: dict[int, float] | None = None) -> dict[int, float]:
+        """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
+        (only for the docnums `within`, when given)."""
         from kb.index_read import best_of
 
-        return best_of((self._terms.term(f, stem) for f in MATCH_FIELDS), weight)
+        return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
+                       weight)
 
     def _filtered(self, scores: dict[int, float], kind: str | None,
                   source: str | None) -> dict[int, float]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 import mmap
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from itertools import accumulate
 from math import log
 from typing import Any
@@ -119,9 +119,11 @@ class TermScorer:
             self._idf[key] = log(self._count / (df + 1)) + 1
         return self._idf[key]
 
-    def term(self, field: str, text: str, boost: float = 1.0) -> Scores:
+    def term(self, field: str, text: str, boost: float = 1.0,
+             within: Container[int] | None = None) -> Scores:
         """Docnum -> score of one term in one field (BM25F for a scored field, the
-        posting weight for an unscored one), times `boost`."""
+        posting weight for an unscored one), times `boost`; with `within`, only for
+        those docnums (the postings are read whole all the same)."""
         scorable = self._reader.schema[field].scorable
         if scorable:
             idf = self.idf(field, text)
@@ -133,12 +135,15 @@ class TermScorer:
                 continue
             lengths = self._leaf_lengths(n, reader, field) if scorable else b""
             for ids, weights in _blocks(reader.postings(field, text)):
+                pairs: Iterable[tuple[int, float]] = zip(ids, weights, strict=True)
+                if within is not None:
+                    pairs = [(d, w) for d, w in pairs if offset + d in within]
                 if not scorable:
-                    out.update((offset + d, float(w)) for d, w in zip(ids, weights, strict=True))
+                    out.update((offset + d, float(w)) for d, w in pairs)
                     continue
                 # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
                 out.update((offset + d, idf * ((w * top) / (w + norms[lengths[d]])))
-                           for d, w in zip(ids, weights, strict=True))
+                           for d, w in pairs)
         if boost != 1.0:
             out = {d: s * boost for d, s in out.items()}
         return out
