@@ -7,8 +7,11 @@ words, prepositions, conjunctions: a closed class of English, not a list fitted 
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the share of the query's words (weighted by rarity)
-found together in a short stretch of the record. A word found nowhere is checked against
-keyword and card names for a did-you-mean.
+found together in a short stretch of the record. What a record is about takes part in that
+share (`kb.search_cards`): among the records of a card the query names, its name's words
+are left out (they are in all of them); a record about a subject the query doesn't name
+has that subject's words counted in. A word found nowhere is checked against keyword and
+card names for a did-you-mean.
 """
 
 from __future__ import annotations
