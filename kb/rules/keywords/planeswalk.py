@@ -92,11 +92,11 @@ def check(claims: Claims, era: str) -> list[str] | None:
         command(game, me, plane)
         planeswalk(game, me)
         event = next(e for e in game.log if e.name == "planeswalk")
-        up = (said_to.group(1).lower(), said_to.group(2).lower()) in (("up", "to"),
-                                                                      ("down", "away from"))
+        agrees = (said_to.group(1).lower(), said_to.group(2).lower()) in (("up", "to"),
+                                                                          ("down", "away from"))
         problems += differ(said_to.group(0), to, "I planeswalk from P0 (planar deck P1, P2): "
                            "(the plane planeswalked to, away from)",
-                           ("P1", "P0") if up else ("P0", "P1"),
+                           ("P1", "P0") if agrees else ("P0", "P1"),
                            (event.data["to"], event.data["away"]))
     only = claims.says(r"\bonly the [\w ]+? may planeswalk") or ""
     who = re.search(r"only the ([\w ]+?) may planeswalk", only, re.I)
