@@ -52,3 +52,17 @@ def test_the_reader_sees_a_circle_and_an_upward_import() -> None:
     assert layers.circles(edges) == [["kb.model", "kb.store"]]
     assert ("kb.model", "kb.store") in layers.upward(edges)
     assert ("ingest.x", "kb.cli") in layers.upward(edges)
+
+
+def test_only_the_index_knows_the_search_engine() -> None:
+    import ast
+
+    users = set()
+    for top in layers.PACKAGES:
+        for path in (ROOT / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                         [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                if any(name.split(".")[0] == "whoosh" for name in names):
+                    users.add(path.relative_to(ROOT).as_posix())
+    assert users == {"kb/index.py"}

@@ -47,6 +47,8 @@ HOOKS: dict[str, str] = {
     "stack_restriction": "(game, spell, ability, action) -> bool: True forbids `action` "
                          "('cast', 'activate', 'activate mana') while this spell is on the "
                          "stack (split second)",
+    "colors": "(game, obj, ability, colors) -> set[str]: the object's colors in every zone, "
+              "given those of its mana cost and effects (characteristic-defining: devoid)",
     "has_type": "(game, obj, ability, type) -> bool: the object has this type in every zone "
                 "(characteristic-defining: changeling)",
     "phases_out": "(game, permanent, ability) -> bool: phases out in its controller's untap "

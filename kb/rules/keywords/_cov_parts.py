@@ -15,6 +15,10 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth")
 PART = re.compile(rf"\bthe ({'|'.join(ORDINALS)}) (?:ability )?is (?:an? |either an? )?"
                   rf"({'|'.join(KINDS)}) ability", re.I)
 
+# "represents a static ability and a triggered ability"
+PAIR = re.compile(rf"\brepresents (?:two abilities: )?an? ({'|'.join(KINDS)}) ability\b[^.]*? "
+                  rf"and an? ({'|'.join(KINDS)}) ability", re.I)
+
 
 def parts(claims: Claims) -> tuple[list[str], str] | None:
     """The kinds of the numbered parts, in order ([] entries for a part named without a
@@ -27,6 +31,12 @@ def parts(claims: Claims) -> tuple[list[str], str] | None:
             quote = quote or sentence
             found.setdefault(ORDINALS.index(match.group(1).lower()), match.group(2).lower())
     if not found:
+        for sentence in claims.sentences:
+            pair = PAIR.search(sentence)
+            if pair:
+                claims.mark(sentence)
+                claims.found.add(PAIR.pattern)
+                return [pair.group(1).lower(), pair.group(2).lower()], sentence
         return None
     claims.found.add(PART.pattern)
     return [found.get(i, "") for i in range(max(found) + 1)], quote
