@@ -23,18 +23,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.registry import parse_source, parser_for  # noqa: E402
-from ingest.source import Source, read_text  # noqa: E402
+from ingest.registry import parse_source, parser_for, source_text  # noqa: E402
+from ingest.source import Source  # noqa: E402
 from kb.rules import history  # noqa: E402
 from kb.rules.keywords import REGISTRY  # noqa: E402
 from kb.rules.validate import MISMATCH, OK, UNREAD, Report, check_definition, validate  # noqa: E402
 
 
 def read_version(path: Path) -> tuple[Source, str]:
-    """A Comprehensive Rules file as `mtgkb ingest` reads it (UTF-16 with a BOM decoded
-    here when the reader of the day does not)."""
-    raw = path.read_bytes()
-    text = raw.decode("utf-16") if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else read_text(path)
+    """A Comprehensive Rules file as `mtgkb ingest` reads it: `ingest.registry.source_text`
+    decodes every encoding (UTF-16 with its BOM too) and ends lines at CRLF, LF and lone CR
+    (the UTF-16 versions, e.g. 2022-11-18, end their lines with lone CRs)."""
+    text = source_text(path)
     info = parser_for("comprehensive-rules").describe(text, path)
     source = Source(id=info["id"], title=info["title"], path=path,
                     format="comprehensive-rules", date=info["date"], era=info["era"])
