@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from ingest.registry import parse_source, parser_for, source_text  # noqa: E402
 from ingest.source import Source  # noqa: E402
-from kb.rules import history  # noqa: E402
+from kb.rules import history, reference  # noqa: E402
 from kb.rules.keywords import REGISTRY  # noqa: E402
 from kb.rules.validate import MISMATCH, OK, UNREAD, Report, check_definition, validate  # noqa: E402
 
@@ -54,13 +54,16 @@ def counts(report: Report) -> dict[str, int]:
 
 
 def write_history(files: list[Path]) -> int:
-    """Validate every version undated, learn and write the dates of the rules changes."""
-    history.write({})  # learn with no dates: every form of every keyword tried
-    results = []
+    """Read every version's keyword definitions into the reference readings
+    (`kb/rules/reference.json`), then validate every version undated, learn and write the
+    dates of the rules changes."""
+    definitions = []
     for path in files:
         source, text = read_version(path)
-        results += [check_definition(record, dated=False)
-                    for record in parse_source(source, text) if record.kind == "keyword"]
+        definitions += [r for r in parse_source(source, text) if r.kind == "keyword"]
+    reference.write(reference.learn(definitions))
+    history.write({})  # learn with no dates: every form of every keyword tried
+    results = [check_definition(record, dated=False) for record in definitions]
     learned = history.learn(results, REGISTRY)
     for name, clauses in history.learn_clauses(results, REGISTRY).items():
         learned.setdefault(name, {}).update(clauses)
