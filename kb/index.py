@@ -16,10 +16,11 @@ from __future__ import annotations
 import functools
 import json
 import re
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
 
@@ -81,6 +82,11 @@ def _stemmer() -> Callable[[str], str]:
     return functools.lru_cache(maxsize=50000)(stem)
 
 
+def word_stem(word: str) -> str:
+    """The stem the index gives one lower-case word (its Porter stemmer)."""
+    return _stemmer()(word)
+
+
 def tokens(text: str) -> list[Token]:
     """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
     objects: search tokenises every candidate), with the word and its character span."""
@@ -99,18 +105,21 @@ def stems(text: str) -> list[str]:
 
 
 def schema() -> fields.Schema:
-    """Stored payload for display, analysed fields for matching, ID fields for filters."""
+    """Stored payload for display, analysed fields for matching, ID fields for filters.
+
+    Only the payload is stored (search reads nothing else back); no spelling field
+    (did-you-mean reads `names.json`)."""
     from whoosh import fields
 
     analyzer = text_analyzer()
     return fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        kind=fields.ID(stored=True),
-        source=fields.ID(stored=True),
-        rule=fields.ID(stored=True),
+        id=fields.ID(unique=True),
+        kind=fields.ID,
+        source=fields.ID,
+        rule=fields.ID,
         rule_prefix=fields.KEYWORD(commas=False, lowercase=True),
         title=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
-        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True, spelling=True),
+        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
         text=fields.TEXT(analyzer=analyzer, phrase=True),
         defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
@@ -141,7 +150,7 @@ def defined_terms(record: Record) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _document(record: Record) -> dict[str, str]:
+def _document(record: Record, modern: Callable[[str], str] = modernize) -> dict[str, str]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
@@ -151,36 +160,175 @@ def _document(record: Record) -> dict[str, str]:
         "source": record.source,
         "rule": record.rule or "",
         "rule_prefix": _rule_prefixes(record.rule),
-        "title": modernize(record.title),
+        "title": modern(record.title),
         "names": " ; ".join(dict.fromkeys(names)),
-        "text": modernize(record.text),
-        "defines": " ; ".join(modernize(t) for t in defined_terms(record)),
+        "text": modern(record.text),
+        "defines": " ; ".join(modern(t) for t in defined_terms(record)),
         "payload": json.dumps(record.export(), ensure_ascii=False),
     }
 
 
-# Below this many records one process indexes faster than starting a second one.
-PARALLEL_FROM = 3000
-
-
-def build_index(records: Sequence[Record], folder: Path) -> None:
-    """Index every record into a new folder (in two processes for a large corpus, leaving
-    one segment per process: merging them would cost more than it saves at search time)."""
+def build_index(records: Sequence[Record], folder: Path,
+                progress: Callable[[str], None] | None = None) -> None:
+    """Index every record into a new folder: one segment, written by `_SegmentBuilder`
+    (the same segment Whoosh's own writer makes, several times faster)."""
     from whoosh import index
 
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
-    procs = 1  # one writer process: forked workers could outlive a killed build
-    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
+    builder = _SegmentBuilder(ix)
+    modern = functools.lru_cache(maxsize=None)(modernize)  # versions repeat their texts
     name_words: set[str] = set()
     for record in records:
-        writer.add_document(**_document(record))
+        builder.add(_document(record, modern))
         if record.kind in ("keyword", "card", "glossary"):
             name_words.update(w for w in re.findall(r"[a-z][a-z'-]+", record.title.lower())
                               if len(w) > 2)
-    writer.commit()
+    builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+
+
+class _SegmentBuilder:
+    """Writes one new Whoosh segment, byte for byte what `writer.add_document` for each
+    document and `commit` write, without their costs.
+
+    - Analysis runs once per distinct field value (rules versions repeat most texts), and
+      for the text fields through `tokens` (the analyzer's steps without its per-token
+      objects).
+    - Postings go to one table in memory, per field and term as arrays of document
+      numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
+      external-sort pool (a pickle and a sort per posting).
+    - At commit each term's posting blocks are filled whole, as the codec's postings
+      writer fills them one posting at a time (`_write_term`).
+    """
+
+    def __init__(self, ix: index.Index) -> None:
+        from whoosh.formats import Positions
+
+        self._writer: Any = cast(Any, ix.writer())  # a SegmentWriter: its codec writers
+        self._schema = self._writer.schema
+        for name, field in self._schema.items():
+            if field.separate_spelling() or field.vector or field.column_type:
+                raise ValueError(f"field {name!r}: spelling, vectors and columns unsupported")
+        self._fast = {name for name, field in self._schema.items()
+                      if field.indexed and field.analyzer is text_analyzer()
+                      and type(field.format) is Positions}
+        self._analysed: dict[tuple[str, str], tuple[list[tuple[bytes, int]], int]] = {}
+        self._pairs: dict[tuple[float, bytes], int] = {}
+        self._encoded: dict[tuple[int, ...], bytes] = {}
+        self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
+        self._lengths: dict[str, array[int]] = {}
+
+    def add(self, document: dict[str, str]) -> None:
+        """Add one document (field name -> value), as `SegmentWriter.add_document`."""
+        writer = self._writer
+        perdoc, docnum = writer.perdocwriter, writer.docnum
+        perdoc.start_doc(docnum)
+        for name, value in sorted(document.items()):
+            field = self._schema[name]
+            length = 0
+            if field.indexed:
+                terms, length = self._analyse(name, value)
+                table = self._postings.setdefault(name, {})
+                for tbytes, pair in terms:
+                    if (entry := table.get(tbytes)) is None:
+                        entry = table[tbytes] = (array("I"), array("I"))
+                    entry[0].append(docnum)
+                    entry[1].append(pair)
+                if length:
+                    lengths = self._lengths.setdefault(name, array("I"))
+                    lengths.extend([0] * (docnum + 1 - len(lengths)))
+                    lengths[docnum] = length
+            if length or field.stored:  # else `add_field` does nothing
+                perdoc.add_field(name, field, value if field.stored else None, length)
+        perdoc.finish_doc()
+        writer._added = True
+        writer.docnum += 1
+
+    def _analyse(self, name: str, value: str) -> tuple[list[tuple[bytes, int]], int]:
+        """A field value's terms, each with its (weight, value) pair, and its length."""
+        if (known := self._analysed.get((name, value))) is not None:
+            return known
+        field = self._schema[name]
+        items = _text_values(value, field.format, self._encoded) if name in self._fast \
+            else field.index(value)
+        terms, length = [], 0
+        for tbytes, freq, weight, vbytes in items:
+            pair = (weight * 1.0, vbytes)
+            if (ref := self._pairs.get(pair)) is None:
+                ref = self._pairs[pair] = len(self._pairs)
+            terms.append((tbytes, ref))
+            length += freq if field.scorable else 0
+        self._analysed[(name, value)] = (terms, length)
+        return terms, length
+
+    def commit(self, progress: Callable[[str], None]) -> None:
+        """Write every field's postings, then let Whoosh finish the segment (per-document
+        data, term table, table of contents)."""
+        from whoosh.util.numeric import byte_to_length, length_to_byte
+
+        fieldwriter = self._writer.fieldwriter
+        pairs = list(self._pairs)
+        self._analysed.clear()
+        self._encoded.clear()
+        for name in sorted(self._postings):
+            terms = self._postings[name]
+            progress(f"index: writing {len(terms):,} terms of field {name}")
+            stored = self._lengths.get(name, array("I"))
+            lengths = [byte_to_length(length_to_byte(n)) if n else 0 for n in stored]
+            fieldwriter.start_field(name, self._schema[name])
+            for tbytes in sorted(terms):
+                docs, refs = terms[tbytes]
+                fieldwriter.start_term(tbytes)
+                _write_term(fieldwriter._postwriter, docs, [pairs[r] for r in refs], lengths)
+                fieldwriter.finish_term()
+            fieldwriter.finish_field()
+        self._postings.clear()
+        self._writer.commit(merge=False)
+
+
+def _text_values(value: str, fmt: Any,
+                 encoded: dict[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
+    """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
+    without a token object per word (`encoded`: position lists already encoded)."""
+    stem = _stemmer()
+    positions: dict[str, list[int]] = {}
+    ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
+    for pos, word in enumerate(_token_pattern().findall(value.lower() if ascii_text else value)):
+        if not ascii_text:
+            word = word.lower().replace("’", "'")
+        if word.endswith("'s"):
+            word = word[:-2]
+        positions.setdefault(stem(word), []).append(pos)
+    boost = fmt.field_boost
+    out = []
+    for term, found in positions.items():
+        key = tuple(found)
+        if (value_bytes := encoded.get(key)) is None:
+            value_bytes = encoded[key] = fmt.encode(found)
+        out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
+    return out
+
+
+def _write_term(postwriter: Any, docs: array[int], pairs: list[tuple[float, bytes]],
+                lengths: list[int]) -> None:
+    """One term's postings, in whole blocks: the state `add_posting` would build
+    posting by posting (ids, weights, values, length and weight bounds)."""
+    limit = postwriter._blocklimit
+    for start in range(0, len(docs), limit):
+        ids = docs[start:start + limit]
+        chunk = pairs[start:start + limit]
+        weights = [w for w, _ in chunk]
+        sizes = [lengths[d] for d in ids if d < len(lengths) and lengths[d]]
+        postwriter._ids = ids
+        postwriter._weights = array("f", weights)
+        postwriter._values = [v for _, v in chunk if v]
+        postwriter._maxweight = max([0, *weights])
+        postwriter._minlength = min(sizes) if sizes else None
+        postwriter._maxlength = max([0, *sizes])
+        if start + limit < len(docs):
+            postwriter._write_block()
 
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb import rulenum
 from kb.era import alternative_wordings, modernize
-from kb.index import Engine, Token, WordQuery, stems, tokens
+from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
+from kb.search_cards import about, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 
@@ -46,6 +48,8 @@ SNIPPET_SCAN = 3000
 COMMON_SHARE = 0.2
 # A word in at most this share of all records is specific enough to find records by.
 SPECIFIC_SHARE = 0.05
+# A word's weight is its rarity (inverse document frequency), at least this much.
+MIN_IDF = 0.1
 # Candidates the engine hands to re-ranking, per result asked for (at least 30).
 CANDIDATES_PER_RESULT = 3
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
@@ -191,11 +195,12 @@ class Searcher:
                       required_phrases=query.phrases,
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
-        weights = {s: max(engine.idf(s), 0.1) for s in content}
-        ranked = [(*_rerank(c.record, c.score, variants, weights), c.record) for c in found]
+        weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
+        ranked = _reranked(found, query, variants, weights, engine.idf)
         groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
+        said = {t.stem for v in variants for t in v.words}
         for group in groups:
-            if penalise and group.obsolete(self._versions.newest_cr):
+            if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
         groups.sort(key=lambda g: -g.score)
@@ -283,11 +288,49 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return best
 
 
-def _rerank(record: dict[str, Any], score: float, variants: list[ReadQuery],
-            weights: dict[str, float]) -> tuple[float, dict[str, float]]:
-    """The engine's score times (1 + proximity, of the query's best wording)."""
-    near = max(proximity(record, v, {s: weights[s] for s in v.content}) for v in variants)
-    return score * (1.0 + near), {"engine": score, "proximity": near}
+def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
+              weights: dict[str, float], idf: Callable[[str], float],
+              ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
+    """Each candidate's score: the engine's score times (1 + proximity, of the query's best
+    wording). Records about a card the query names (`kb.search_cards`) all start from the
+    best engine score among them, and their proximity leaves the name's words out (the card
+    record itself, which only restates the card, has none: its rulings answer). A record
+    about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
+    under another keyword) has that subject's words counted against its proximity: the
+    share of query and subject words found together."""
+    said = {t.stem for t in query.words}
+    named = named_cards([t.stem for t in query.words], [c.record for c in found])
+    best: dict[str, float] = {}
+    for c in found:
+        for card in about(c.record, named):
+            best[card] = max(best.get(card, 0.0), c.score)
+    out = []
+    for c in found:
+        cards = about(c.record, named)
+        name = {s for card in cards for s in named[card]}
+        rest = {s: w for s, w in weights.items() if s not in name}
+        if cards and rest:
+            score = max(best[card] for card in cards)
+            # the card's own record matches by its name only: the rest restates the card
+            near = 0.0 if c.record["kind"] == "card" else _proximity(c.record, variants, rest)
+            out.append((score * (1.0 + near),
+                        {"engine": c.score, "card": score, "proximity": near}, c.record))
+        else:
+            near = _proximity(c.record, variants, weights)
+            parts = {"engine": c.score, "proximity": near}
+            if unsaid := unsaid_subject(c.record, said):
+                total = sum(weights.values())
+                near *= total / (total + sum(max(idf(s), MIN_IDF) for s in unsaid))
+                parts["subject"] = near
+            out.append((c.score * (1.0 + near), parts, c.record))
+    return out
+
+
+def _proximity(record: dict[str, Any], variants: list[ReadQuery],
+               weights: dict[str, float]) -> float:
+    """The proximity of the query's best wording (each wording's own content words)."""
+    return max(proximity(record, v, {s: weights[s] for s in v.content if s in weights})
+               for v in variants)
 
 
 def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:

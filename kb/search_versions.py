@@ -2,7 +2,8 @@
 rules versions (lineage from the store; glossary entries and keywords by name) is one hit,
 shown in the version asked for (the newest, the one in force on an `--as-of` date, or the
 one of `--source`), the other versions listed. A group none of whose versions is in the
-newest Comprehensive Rules at hand (mana burn, damage assignment order) is obsolete.
+newest Comprehensive Rules at hand (the mana burn rules of 2008) is obsolete, and so is a
+glossary entry marked "(Obsolete)" unless the query says its term.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import rulenum
+from kb.index import stems
 
 _OBSOLETE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
@@ -32,10 +34,14 @@ class Group:
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
     members: list[str] = field(default_factory=list)
 
-    def obsolete(self, newest_cr: str) -> bool:
-        """Named obsolete, or only in rules versions older than the newest one at hand."""
+    def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
+        """Only in rules versions older than the newest one at hand, or a glossary entry
+        marked "(Obsolete)" whose term the query (`said`, its stems) does not say: asked
+        by its term, it is today's word on the old term and live."""
         shown = list(self.records.values())
-        if any(r["kind"] == "glossary" and _OBSOLETE.search(r["title"]) for r in shown):
+        if any(r["kind"] == "glossary" and _OBSOLETE.search(r["title"])
+               and not set(stems(_OBSOLETE.sub("", r["title"]))) <= (said or set())
+               for r in shown):
             return True
         sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
         return bool(newest_cr) and all(is_rules_version(s) for s in sources) \

@@ -191,3 +191,67 @@ def test_one_ruling_printed_for_several_cards_is_one_hit(tmp_path) -> None:
     groups = versions.group(ranked)
     assert len(groups) == 2 and len(groups[0].records) == 2
     assert groups[0].pick(None, None)["id"] == "s:card:skullmulcher:ruling:1"
+
+
+def test_a_card_named_in_a_question_leads_to_its_ruling(shipped_searcher) -> None:
+    from kb.search_cards import named_cards
+
+    lookup = shipped_searcher.search("Etherium Sculptor").hits
+    assert lookup[0].record["kind"] == "card" and lookup[0].record["title"] == "Etherium Sculptor"
+    asked = "does Etherium Sculptor change the converted mana cost of an artifact spell"
+    first = shipped_searcher.search(asked).hits[0]
+    assert first.record["kind"] == "ruling" and "Etherium Sculptor" in first.record["cards"]
+    assert "doesn't change the mana cost" in first.record["text"]
+    assert "card" in first.parts  # scored from the card's best engine score
+    said = stems("does etherium sculptor change")
+    assert named_cards(said, [first.record]) == {"Etherium Sculptor": {"etherium", "sculptor"}}
+    assert named_cards(stems("etherium change"), [first.record]) == {}
+
+
+def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    first = searcher.search("mana burn").hits[0]
+    assert first.record["title"] == "Mana Burn (Obsolete)" and "obsolete" not in first.parts
+    old = [h for h in searcher.search("mana burn").hits if h.record["source"] == "cr-2008-10-01"]
+    assert old and all(h.parts.get("obsolete") for h in old)  # the mana burn rules of 2008
+
+
+def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itself(
+        shipped_searcher) -> None:
+    from kb.search_cards import subjects, unsaid_subject
+
+    qa = {"id": "keyword-abilities-faq-thread-2012:keyword:miracle:qa:5", "kind": "qa",
+          "cards": [], "refs": ["keyword-abilities-faq-thread-2012:keyword:miracle",
+                                "cr-2014-09-25:keyword:cast"]}
+    assert subjects(qa) == ["miracle"]
+    assert unsaid_subject(qa, set(stems("can I cast a sorcery"))) == {"miracl"}
+    assert unsaid_subject(qa, set(stems("miracle sorcery"))) == set()
+    hits = shipped_searcher.search("untap more than one creature during the untap step").hits
+    about_cards = [h for h in hits if h.record["cards"]]  # Stoic Angel, not named
+    assert about_cards and all(h.parts["subject"] < h.parts["proximity"] for h in about_cards)
+    said = shipped_searcher.search("devour sacrifice creatures").hits
+    filed = [h for h in said if subjects(h.record) == ["devour"]]
+    assert filed and all("subject" not in h.parts for h in filed)
+
+
+def test_an_obsolete_glossary_term_is_live_only_when_the_query_says_it(shipped_searcher) -> None:
+    def entry(query: str):
+        hits = shipped_searcher.search(query, limit=100).hits
+        return next(h for h in hits if h.record["title"] == "Damage Assignment Order (Obsolete)")
+
+    assert "obsolete" not in entry("damage assignment order").parts
+    assert entry("creature blocked by multiple creatures assigns its combat damage").parts[
+        "obsolete"] == 0.5
+
+
+def test_a_named_cards_own_record_ranks_after_its_rulings_when_asked_more(
+        shipped_searcher) -> None:
+    hits = shipped_searcher.search("Etherium Sculptor reduce colored mana in the cost").hits
+    kinds = [h.record["kind"] for h in hits if "Etherium Sculptor" in h.record["cards"]]
+    assert kinds[0] == "ruling" and "card" in kinds
+    card = next(h for h in hits if h.record["kind"] == "card")
+    assert card.parts["proximity"] == 0.0

@@ -81,9 +81,9 @@ def stem(word: str) -> str:
         word = word.replace("'", "") if word.replace("'", "").isalpha() else word
         if not word.isalpha():
             return word
-    from whoosh.lang.porter import stem as porter
+    from kb.index import word_stem  # the index's stemmer: only kb.index knows the engine
 
-    return porter(word)
+    return word_stem(word)
 
 
 def encode(numbers: Iterable[int]) -> str:

@@ -12,24 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from markupsafe import Markup, escape
 
 from kb import rulenum
+from kb.links.types import Mention
 from kb.model import Record
 from kb.wording import WordChange, number_blind, word_changes
-
-
-class Mention(Protocol):
-    """What `kb.links.Linker.mentions` returns for each reference found in a text."""
-
-    start: int
-    end: int
-    kind: str
-    target: str | None
-    text: str
-
 
 Href = Callable[[str], str | None]
 

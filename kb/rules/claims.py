@@ -230,9 +230,13 @@ def signed(value: str, n: int = 1) -> int:
 normalize_quotes_all = angle_quotes | display | single_to_double
 
 
+# a reference wrapped onto a new line ("described in rule\n701.55a is") is no rule label
+WRAPPED_REFERENCE = re.compile(rf"\b(rules?|and|or|through)[ \t]*\n\s*(?={rulenum.DOTTED})")
+
+
 def rule_units(text: str) -> list[str]:
     """The rule texts of a definition without their numbers, references and examples."""
-    text = normalize_quotes_all(text)
+    text = WRAPPED_REFERENCE.sub(r"\1 ", normalize_quotes_all(text))
     units = []
     for unit in RULE_LABEL.split(text):
         unit = EXAMPLE.sub("", unit.replace("\n", " "))
@@ -364,7 +368,7 @@ def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> N
 @lru_cache(maxsize=1024)
 def _subject(name: str) -> re.Pattern[str]:
     names = re.escape(name)
-    return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third)(?: and third)?|an? '
+    return re.compile(rf'^(?:"?{names}"?|it|the (?:first|second|third|fourth)(?: and third)?|an? '
                       rf'{names} ability)\b', re.I)
 
 
@@ -495,8 +499,13 @@ def _read_instances(claims: Claims, sentence: str, original: str) -> None:
         claims.quotes["instances"] = original
 
 
+# quoted examples ('such as "a card" or "three cards"') illustrate a rule; they claim no amount
+SUCH_AS = re.compile(r'\bsuch as "[^"]*"(?:,? (?:or|and) "[^"]*")*')
+
+
 def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
     found: list[tuple[int, Amount]] = []
+    sentence = SUCH_AS.sub(lambda m: " " * len(m.group(0)), sentence)
     for match in COUNTERS.finditer(sentence):
         found.append((match.start(), Amount("counter", match.group(2).lower(),
                                             match.group(1), original, match.group(0),

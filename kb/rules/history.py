@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from kb.rules.keywords import Keyword
+    from kb.rules.registry import Keyword
 
 HISTORY_FILE = Path(__file__).with_name("history.json")
 Table = dict[str, dict[str, dict[str, str]]]

@@ -47,6 +47,8 @@ HOOKS: dict[str, str] = {
     "stack_restriction": "(game, spell, ability, action) -> bool: True forbids `action` "
                          "('cast', 'activate', 'activate mana') while this spell is on the "
                          "stack (split second)",
+    "colors": "(game, obj, ability, colors) -> set[str]: the object's colors in every zone, "
+              "given those of its mana cost and effects (characteristic-defining: devoid)",
     "has_type": "(game, obj, ability, type) -> bool: the object has this type in every zone "
                 "(characteristic-defining: changeling)",
     "phases_out": "(game, permanent, ability) -> bool: phases out in its controller's untap "
@@ -58,6 +60,9 @@ HOOKS: dict[str, str] = {
     "each_creature": "(game, obj, ability) -> bool: a tap-creatures cost asks power N of each "
                      "creature, not of their total (saddle's earlier rules; read through "
                      "`game.spec`)",
+    "shuffles_when_absent": "(game, player) -> bool: shuffle's rule of whether a library is "
+                            "shuffled when none of the objects to shuffle into it are there "
+                            "(read through `game.spec`)",
     "counter_kinds": "(game, obj, counters) -> list[str]: proliferate's rule of which "
                      "counter kinds grow (read through `game.spec`, not asked of objects)",
 }

@@ -19,6 +19,7 @@ from kb.model import Record
 from kb.rules.claims import (
     DURATIONS,
     QUOTED,
+    RULE_LABEL,
     SEPARATE,
     ZONE_WORDS,
     Amount,
@@ -68,9 +69,21 @@ def _copy(record: Record, text: str | None, label: str) -> tuple[str, Record] | 
 
 
 def _sub_first(pattern: str, new: str, text: str, flags: int = re.I) -> str | None:
-    """`text` with the first match of `pattern` replaced, or None when nothing matched."""
-    changed, count = re.subn(pattern, new, text, count=1, flags=flags)
-    return changed if count else None
+    """`text` with the first match of `pattern` outside its `Example:` passages (which claim
+    nothing) replaced, or None when nothing matched there."""
+    examples = [(m.start(), _example_end(text, m.end()))
+                for m in re.finditer(r"\bExample:", text)]
+    for match in re.finditer(pattern, text, flags):
+        if any(start <= match.start() < end for start, end in examples):
+            continue
+        return text[:match.start()] + match.expand(new) + text[match.end():]
+    return None
+
+
+def _example_end(text: str, start: int) -> int:
+    """Where an example passage that starts at `start` ends: at the next rule's label."""
+    label = RULE_LABEL.search(text, start)
+    return label.start() if label else len(text)
 
 
 def _in_text(pattern: str, new: str, text: str) -> str | None:

@@ -6,7 +6,10 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    `cumulative_upkeep.py`, `level_up.py`). Files starting with `_` are shared helpers, not
    keywords. Every module here is imported (in name order) when the package is imported.
 
-2. In it, call `register(Keyword(...))` once. The fields, all read by `kb.rules.validate`:
+2. In it, `from kb.rules.registry import Check, Keyword, register` (never from this
+   package: the registry lives in `kb/rules/registry.py`, so no keyword imports the package
+   that loads it) and call `register(Keyword(...))` once. The fields, all read by
+   `kb.rules.validate`:
    - `name`: the keyword, lower case, as the sources write it ("battle cry");
    - `aliases`: every other name the sources use for it ("bands with other", "swampwalk");
    - `kind`: its ability kinds as its rule states them: any of "static", "triggered",
@@ -73,7 +76,15 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    - `_search.py`: "search your library for a card with the same mana value" (transmute);
    - `_attach.py`: attach abilities and their check (equip, fortify);
    - `_zone_actions.py`: "move it from ... to its owner's ..." readers and checks (destroy,
-     sacrifice, exile, discard, counter).
+     sacrifice, exile, discard, counter);
+   - `_face_down.py`: face-down cards and permanents (708): turning a card face down and
+     up, the "It becomes a 2/2 face-down creature card with ..." reader and the checks of
+     manifest and cloak (disguise, manifest dread);
+   - `_variants.py`: the casual variants' decks (scheme, planar, Attraction, Contraption)
+     and roles (the archenemy, the planar controller), kept per game;
+   - `_attractions.py`: Attractions, opening one, rolling to visit (open an Attraction,
+     roll to visit your Attractions, visit).
+   A double-faced object is `transform.double_faced` (convert, craft, daybound, meld).
    Earlier forms change the model too: while validation tries an earlier form it is the
    spec the game uses (`using_forms`), so lifelink triggers per instance when a 2008 text is
    checked against its earlier form; `Game(forms={"lifelink": spec.forms()[1]})` does the
@@ -103,120 +114,29 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
-from typing import Any
 
-from kb.rules.claims import Claims
-from kb.rules.hooks import check_hooks, install
+from kb.rules.history import form_of
+from kb.rules.hooks import install
+from kb.rules.registry import (
+    REGISTRY,
+    Check,
+    CheckRun,
+    Keyword,
+    all_specs,
+    fold_name,
+    forced,
+    register,
+    spec_for,
+    using_forms,
+)
 
-CheckRun = Callable[[Claims, str], "list[str] | None"]
-
-
-@dataclass(frozen=True)
-class Check:
-    """An executable check: a scenario in the model whose expectation is read from the text."""
-
-    name: str
-    run: CheckRun
-
-
-@dataclass(frozen=True)
-class Keyword:
-    """The spec of one keyword ability or keyword action: what its rules say, and the model."""
-
-    name: str
-    kind: tuple[str, ...]
-    aliases: tuple[str, ...] = ()
-    parameter: tuple[str, ...] = ("",)
-    trigger: tuple[str, ...] = ()
-    zones: tuple[str, ...] = ()
-    functions_in: tuple[str, ...] = ()
-    trigger_zones: tuple[str, ...] = ()
-    durations: tuple[str, ...] = ()
-    instances: str = ""
-    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    effect: Callable[..., None] | None = None
-    condition: Callable[..., bool] | None = None
-    checks: tuple[Check, ...] = ()
-    history: tuple[tuple[str, Mapping[str, Any]], ...] = ()
-    note: str = ""
-    before: str = ""  # on an earlier form: the change that replaced it
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The name and every alias."""
-        return (self.name, *self.aliases)
-
-    def forms(self) -> list[Keyword]:
-        """Today's spec, then each earlier form of its rules, newest first (`before` names
-        the change that replaced it)."""
-        return [self, *(replace(self, history=(), before=label, **changes)
-                        for label, changes in reversed(self.history))]
-
-
-REGISTRY: dict[str, Keyword] = {}
-
-
-def fold_name(name: str) -> str:
-    """Keyword name as a registry key: lower case, single spaces, no hyphens."""
-    return " ".join(re.sub(r"[-_]", " ", name.lower()).split())
-
-
-def register(spec: Keyword) -> Keyword:
-    """Register a keyword spec under its name and aliases (each name only once); its hooks
-    and those of its earlier forms must be hooks the engine asks (`kb.rules.hooks.HOOKS`)."""
-    for form in spec.forms():
-        check_hooks(spec.name, form.hooks)
-    for name in spec.names:
-        key = fold_name(name)
-        if key in REGISTRY and REGISTRY[key] is not spec:
-            raise ValueError(f"keyword {name!r} is registered twice")
-        REGISTRY[key] = spec
-    return spec
-
-
-_FORMS: ContextVar[Mapping[str, Keyword] | None] = ContextVar("keyword_forms", default=None)
-
-
-def spec_for(name: str) -> Keyword | None:
-    """The spec of a keyword by any of its names (the form `using_forms` put in place, if
-    any), or None."""
-    key = fold_name(name)
-    return (_FORMS.get() or {}).get(key) or REGISTRY.get(key)
-
-
-def forced(name: str) -> Keyword | None:
-    """The form `using_forms` put in place for a name, or None."""
-    return (_FORMS.get() or {}).get(fold_name(name))
-
-
-@contextmanager
-def using_forms(*forms: Keyword) -> Iterator[None]:
-    """Within the block, `spec_for` answers these forms (earlier rules) for their names."""
-    current = dict(_FORMS.get() or {})
-    for form in forms:
-        current.update({fold_name(name): form for name in form.names})
-    token = _FORMS.set(current)
-    try:
-        yield
-    finally:
-        _FORMS.reset(token)
-
-
-def all_specs() -> list[Keyword]:
-    """Every registered keyword, once each, by name."""
-    return sorted({id(s): s for s in REGISTRY.values()}.values(), key=lambda s: s.name)
+__all__ = ["REGISTRY", "Check", "CheckRun", "Keyword", "all_specs", "fold_name", "forced",
+           "register", "spec_for", "spec_in", "using_forms"]
 
 
 def spec_in(name: str, era: str) -> Keyword | None:
     """The spec a game of `era` uses: the form validation is trying, else the form in force
     in that era by the dates learned from the documents (`kb.rules.history`)."""
-    from kb.rules.history import form_of
-
     found = forced(name)
     if found is not None:
         return found

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._search import sorcery_speed
+from kb.rules.registry import Check, Keyword
 
 COLORS = ("white", "blue", "black", "red", "green")
 

@@ -11,7 +11,6 @@ import re
 from kb.rules.checks import can_attack, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword
 from kb.rules.keywords._casting import (
     cast_for,
     classify_cost,
@@ -21,6 +20,7 @@ from kb.rules.keywords._casting import (
 )
 from kb.rules.keywords._cov_library import stock
 from kb.rules.keywords._spells import cast_paid
+from kb.rules.registry import Check, Keyword
 
 LEAVES = (r"if this spell's {name} cost was paid, (return the permanent this spell becomes to "
           r"its owner's hand|sacrifice the permanent this spell becomes|exile the permanent this"

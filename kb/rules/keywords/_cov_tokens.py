@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._counters import enter
+from kb.rules.registry import Check, Keyword
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")
 TOKEN = re.compile(r"\bcreate (N|X|an?|one|two|three|four|\d+) (\d+)/(\d+) ((?:(?:white|blue|"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from kb.rules.checks import creature, differ
 from kb.rules.claims import COUNT, PT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword
+from kb.rules.registry import Check, Keyword
 
 CONDITION = re.compile(rf"\bif it had no ({PT}|[a-z]+) counters? on it", re.I)
 RETURN = re.compile(r"\breturn it to (?:the )?(?P<zone>[\w' ]+?)(?= under| with|[.,\"]|$)"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from kb.rules.checks import creature
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
+from kb.rules.registry import spec_for
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 Test = Callable[[GameObject, GameObject], bool]  # (attacker, blocker) -> bool
@@ -102,8 +103,6 @@ def read_restrictions(claims: Claims, param: str | None = None) -> list[Restrict
 
 def _restricts_blocking(ability: str) -> bool:
     """Whether a keyword limits what its creature can block (shadow)."""
-    from kb.rules.keywords import spec_for
-
     spec = spec_for(ability)
     return bool(spec and "can_block" in spec.hooks)
 

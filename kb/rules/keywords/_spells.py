@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 
 from kb.rules.claims import Claims, canonical_trigger
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
-from kb.rules.keywords import Check, Keyword
 from kb.rules.keywords._common import this_object
+from kb.rules.registry import Check, Keyword
 
 
 def _deal_one(game: Game, item: StackItem) -> None:

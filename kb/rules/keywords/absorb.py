@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 PREVENT = re.compile(r"\bif a source would deal damage to this (creature|player|permanent), "

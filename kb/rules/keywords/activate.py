@@ -10,8 +10,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._mana import paid_for
+from kb.rules.registry import Check, Keyword, register
 
 
 def activate(game: Game, player: Player, obj: GameObject, cost: str = "") -> StackItem:

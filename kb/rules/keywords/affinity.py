@@ -17,10 +17,10 @@ from collections import Counter
 from kb.rules.checks import differ, instance_count
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import CAST
 from kb.rules.keywords._mana import paid_for, reduced
 from kb.rules.keywords._reduction import apply_to
+from kb.rules.registry import Check, Keyword, register
 
 # the written form's [text] (the wiki and the rules) and what the scenario names for it
 PLACEHOLDER = r"\[(?:text|quality|type)\]"

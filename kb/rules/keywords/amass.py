@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import puts
 from kb.rules.keywords._cov_tokens import Token, make_tokens, read_tokens
+from kb.rules.registry import Check, Keyword, register
 
 SUBTYPE = "Orc"  # the subtype the scenarios amass
 

@@ -11,8 +11,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters, enter, first_enters_with
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 REVEAL = re.compile(r"\breveal any number of cards from your (hand|library|graveyard) that "

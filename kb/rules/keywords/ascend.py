@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 BLESSING = "city's blessing"  # a designation, kept among the player's counters
 SENTENCE = (r"if you control (\w+) or more (permanents|creatures|lands) and you don't have the "

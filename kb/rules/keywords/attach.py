@@ -12,7 +12,7 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 ATTACHABLE = {"aura": None, "equipment": "creature", "fortification": "land"}
 

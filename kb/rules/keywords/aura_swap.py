@@ -9,7 +9,6 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     activation_mana,
@@ -17,6 +16,7 @@ from kb.rules.keywords._casting import (
     param_cost,
     zone_of,
 )
+from kb.rules.registry import Check, Keyword, register
 
 EXCHANGE = r"exchange this permanent with an? (\w+) card in ([\w' ]+?)\.?$"
 HALF = r"if either half of the exchange can't be completed, the ability ([\w ]+)"

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._counters import enter, puts
+from kb.rules.registry import Check, Keyword, register
 
 GAINS = (r"if that's (another|this) creature, it also gains the non-backup abilities of this "
          r"creature printed (below|above) this one (until end of turn|for as long as)")

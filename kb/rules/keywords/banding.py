@@ -10,7 +10,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 FORM = r"up to (\w+) (?:of those |attacking )?creatures? without banding"
 WHOLE = r"each other creature in the same band as the attacking creature becomes blocked"

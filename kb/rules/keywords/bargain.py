@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending
+from kb.rules.registry import Check, Keyword, register
 
 OFFERED = "bargain offering"
 KINDS = ("artifact", "enchantment", "token", "creature", "land")

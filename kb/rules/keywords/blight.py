@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import puts
+from kb.rules.registry import Check, Keyword, register
 
 
 def blight(game: Game, player: Player, n: int) -> bool:

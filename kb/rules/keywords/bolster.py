@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import puts
+from kb.rules.registry import Check, Keyword, register
 
 # the creatures on the battlefield: (name, power, toughness, mine)
 BOARD = (("Squire", 3, 1, False), ("Knight", 2, 4, True), ("Archer", 4, 2, True),

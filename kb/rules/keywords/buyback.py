@@ -7,7 +7,6 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem, ZoneChange
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     cast_for,
@@ -17,6 +16,7 @@ from kb.rules.keywords._casting import (
     spending,
 )
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 PAID = "buyback paid"
 

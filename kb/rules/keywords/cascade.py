@@ -13,7 +13,6 @@ from collections.abc import Callable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, register
 from kb.rules.keywords._library import fill_library, put_on_bottom
 from kb.rules.keywords._spells import (
     burn_spell,
@@ -22,6 +21,7 @@ from kb.rules.keywords._spells import (
     clause_trigger,
     stocked_game,
 )
+from kb.rules.registry import Check, register
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     "less than or equal to": lambda a, b: a <= b, "greater than or equal to": lambda a, b: a >= b,

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._mana import paid_for
+from kb.rules.registry import Check, Keyword, register
 
 
 def _scenario(era: str, zone: str) -> tuple[str, int | None, bool]:

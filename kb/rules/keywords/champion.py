@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import enter
 from kb.rules.keywords._dies_return import zone_named
+from kb.rules.registry import Check, Keyword, register
 
 UNLESS = re.compile(r"\b(sacrifice|exile|return) it unless you (exile|sacrifice|tap|reveal) "
                     r"(another|an?) \[object\] you control", re.I)

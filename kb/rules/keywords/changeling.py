@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import ZONES, Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 # subtypes that are not creature types (rule 205.3: land, artifact, enchantment, planeswalker
 # and spell types), the ones scenarios use

@@ -10,8 +10,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Cost, Game, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._library import fill_library, put_on_bottom
+from kb.rules.registry import Check, Keyword, register
 
 
 def clash(game: Game, player: Player, opponent: Player | None = None) -> Player | None:

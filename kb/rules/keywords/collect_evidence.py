@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"to \"?collect evidence N\"? means to exile any number of cards from (your|an "
             r"opponent's|a) graveyard with total mana value N or (greater|less)")

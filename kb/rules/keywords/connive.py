@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import stock
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"that permanent's controller draws (an?|\w+) cards?, then discards (an?|\w+) "
             r"cards?\. if an? (nonland|land) card is discarded this way, that player puts "

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from kb.rules.checks import differ
 from kb.rules.claims import WORD_NUMBERS, Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, register
 from kb.rules.keywords._spells import (
     burn_spell,
     cast_paid,
@@ -23,6 +22,7 @@ from kb.rules.keywords._spells import (
     clause_trigger,
     stocked_game,
 )
+from kb.rules.registry import Check, register
 
 CREATURES = 2
 

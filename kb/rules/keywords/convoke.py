@@ -13,9 +13,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending
 from kb.rules.keywords._reduction import apply_to, cast_paying_with, letters, reduce_cost
+from kb.rules.registry import Check, Keyword, register
 
 M15 = "convoke pays for mana of the total cost (no more creatures than mana)"
 TAPPED = "convoke creatures"

@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import burn_spell, cast_paid, stocked_game
 from kb.rules.keywords._zone_actions import zone_of
+from kb.rules.registry import Check, Keyword, register
 
 
 def counter(game: Game, item: StackItem) -> None:

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tokens import Token, make_tokens, tokens_of
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"to create one or more tokens with certain characteristics, put (the specified "
             r"number of|one|two) tokens with (the specified|no) characteristics (onto the "

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tapcost import check_tap_power, tap_power
+from kb.rules.registry import Check, Keyword, register
 
 EFFECT = r"this permanent becomes an? (artifact creature|creature) (until end of turn)"
 # "Whenever [this Vehicle] becomes crewed" means "Whenever a crew ability of [this Vehicle]

@@ -11,7 +11,6 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import (
     add_counters,
     pay_times,
@@ -21,6 +20,7 @@ from kb.rules.keywords._counters import (
     upkeeps,
     your_upkeep,
 )
+from kb.rules.registry import Check, Keyword, register
 
 COST = "{1}"
 POOL = 3  # mana available at each of your upkeeps: pays 1, 2, 3, then not 4

@@ -22,7 +22,6 @@ from kb.rules.game import (
     StackItem,
     ZoneChange,
 )
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     activation_mana,
@@ -32,6 +31,7 @@ from kb.rules.keywords._casting import (
     search_library,
     zone_of,
 )
+from kb.rules.registry import Check, Keyword, register
 
 LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 TYPECYCLING = ("typecycling", "landcycling", "basic landcycling",

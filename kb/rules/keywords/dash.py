@@ -4,7 +4,7 @@ step."""
 
 from __future__ import annotations
 
-from kb.rules.keywords import register
 from kb.rules.keywords._cov_dash import dash_keyword
+from kb.rules.registry import register
 
 register(dash_keyword("dash", "hand", draws=False))

@@ -10,8 +10,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._combat import attack
+from kb.rules.registry import Check, Keyword, register
 
 DESTROYS = (r"been dealt damage by a source with deathtouch[^.]*|deals damage to a creature, "
             r"\w+ that creature")

@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import creature, differ, legal_block
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
+from kb.rules.registry import Check, Keyword, register
 
 
 def _can_block(game: Game, blocker: GameObject, ability: Ability, attacker: GameObject) -> bool:

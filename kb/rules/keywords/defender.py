@@ -5,7 +5,7 @@ from __future__ import annotations
 from kb.rules.checks import can_attack, creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 
 def _can_attack(game: Game, attacker: GameObject, ability: Ability) -> bool:

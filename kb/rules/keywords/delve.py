@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, spending, zone_of
 from kb.rules.keywords._reduction import apply_to, cast_paying_with, reduce_cost
+from kb.rules.registry import Check, Keyword, register
 
 KHANS = "delve pays for generic mana of the total cost (no more cards than generic mana)"
 EXILED = "delve cards"

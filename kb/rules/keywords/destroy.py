@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._zone_actions import check_move, outcome
+from kb.rules.registry import Check, Keyword, register
 
 
 def destroy(game: Game, permanent: GameObject) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 
 def detain(game: Game, permanent: GameObject, by: Player) -> None:

@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_triggered import counter_said, counters, on_self, put_counters
+from kb.rules.registry import Check, Keyword, register
 
 # the defending player's life in each scenario; the attacker's controller has 20
 DEFENDER_LIFE = (25, 20, 15)

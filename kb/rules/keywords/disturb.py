@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool
 from kb.rules.keywords._cov_altcost import AltCost, check_alt_cast
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = AltCost("disturb", zones=("graveyard",))
 

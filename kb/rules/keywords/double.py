@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_multiply import check_multiply, multiply_counters, multiply_life
+from kb.rules.registry import Check, Keyword, register
 
 TIMES = {"twice": 2, "three times": 3, "half": 0.5}
 ADDED = {"as many of those counters as": 1, "twice as many of those counters as": 2,

@@ -7,9 +7,9 @@ import re
 
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._combat import attack
 from kb.rules.keywords.first_strike import FIRST_STEP_ONLY, always, kills_blocker_first
+from kb.rules.registry import Check, Keyword, register
 
 SECOND_STEP = (r"only creatures that assign combat damage in that step are the remaining"
                r"|(?:in|during) the second combat damage step")

@@ -10,8 +10,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import zone_of
+from kb.rules.registry import Check, Keyword, register
 
 MEANING = (r"as long as you have at least (\w+) cards? in your library, if you would draw "
            r"(\w+) cards?, you may instead (?:put (\w+) cards? from the top of your library "

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import pay_times, upkeep, upkeep_owner, upkeeps, your_upkeep
+from kb.rules.registry import Check, Keyword, register
 
 COST = "{2}{G}"
 TURNS = 3

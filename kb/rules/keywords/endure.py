@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tokens import Token, make_tokens, tokens_of
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"that permanent's controller creates an? (N|\d+)/(N|\d+) (white|black|colorless) "
             r"(\w+) creature token (unless|and|or) they put (N|\d+) (\+1/\+1|-1/-1) counters on "

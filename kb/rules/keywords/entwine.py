@@ -9,7 +9,6 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     check_cost_paid,
@@ -17,6 +16,7 @@ from kb.rules.keywords._casting import (
     param_cost,
     spending,
 )
+from kb.rules.registry import Check, Keyword, register
 
 MODES = ("draw", "gain life", "deal damage")
 

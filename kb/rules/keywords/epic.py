@@ -15,8 +15,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import burn_spell, cast_and_resolve, clause_trigger, stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 EXCEPT = "epic"  # StackItem.paid["except"]: the abilities a copy is made without
 

@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal, meaning_of, spending
+from kb.rules.registry import Check, Keyword, register
 
 MODES = "escalate modes"
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_altcost import AltCost, check_alt_cast
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = AltCost("escape", zones=("graveyard",))
 

@@ -4,7 +4,7 @@ mana cost, and it's a Zombie in addition to its other types. Activate only as a 
 
 from __future__ import annotations
 
-from kb.rules.keywords import register
 from kb.rules.keywords._cov_copies import graveyard_copy_keyword
+from kb.rules.registry import register
 
 register(graveyard_copy_keyword("eternalize", "black", (4, 4)))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     VERB_ZONE,
     ability_of,
@@ -17,6 +16,7 @@ from kb.rules.keywords._casting import (
     read_word,
     spending,
 )
+from kb.rules.registry import Check, Keyword, register
 
 PAID = "evoked"
 

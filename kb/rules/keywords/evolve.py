@@ -10,7 +10,6 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import enter
 from kb.rules.keywords._cov_combat import comparison
 from kb.rules.keywords._cov_triggered import (
@@ -20,6 +19,7 @@ from kb.rules.keywords._cov_triggered import (
     on_self,
     put_counters,
 )
+from kb.rules.registry import Check, Keyword, register
 
 WHOSE = (r"whenever a creature (?:enters the battlefield under (your|an opponent's) control"
          r"|(you|an opponent) controls? enters)")

@@ -11,7 +11,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 
 def exchange_control(game: Game, first: GameObject, second: GameObject) -> bool:

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
+from kb.rules.registry import Check, Keyword, register
 
 TURNS = 4  # the turns the scenario passes after exerting
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._zone_actions import check_move
+from kb.rules.registry import Check, Keyword, register
 
 
 def exile(game: Game, obj: GameObject) -> str:

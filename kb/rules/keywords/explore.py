@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import layout, stock, zone_word
+from kb.rules.registry import Check, Keyword, register
 
 LAND = (r"if an? (land|nonland) card is revealed this way, that player puts (?:that|the) card "
         r"into (their|his or her) (hand|graveyard)")

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_triggered import life_changes, meaning, spell_card, spell_filter
 from kb.rules.keywords._spells import cast_and_resolve
+from kb.rules.registry import Check, Keyword, register
 
 PAYMENT = "{W/B}"
 

@@ -8,11 +8,11 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._counters import enter, puts
 from kb.rules.keywords._cov_tokens import Token, make_tokens, read_tokens, tokens_of
 from kb.rules.keywords._cov_triggered import meaning
+from kb.rules.registry import Check, Keyword, register
 
 SERVO = Token(1, 1, (), ("Servo",), ("artifact", "creature"))
 

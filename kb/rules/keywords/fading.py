@@ -7,7 +7,6 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import (
     add_counters,
     enters_with,
@@ -17,6 +16,7 @@ from kb.rules.keywords._counters import (
     upkeep_owner,
     your_upkeep,
 )
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 TURNS = 5

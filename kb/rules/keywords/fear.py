@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._evasion import check_blocks
+from kb.rules.registry import Check, Keyword, register
 
 
 def _can_be_blocked_by(game: Game, attacker: GameObject, ability: Ability,

@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._cov_triggered import meaning
+from kb.rules.registry import Check, Keyword, register
 
 ADD = r"\badd (N|X|\w+) \{([WUBRGC])\}"
 

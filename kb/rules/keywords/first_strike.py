@@ -6,8 +6,8 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._combat import attack
+from kb.rules.registry import Check, Keyword, register
 
 FIRST_STEP_ONLY = (r"only creatures that assign combat damage in that step are those with "
                    r"first strike|creatures without first strike or double strike don't "

@@ -6,8 +6,8 @@ from __future__ import annotations
 from kb.rules.checks import creature
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import check_pt, pt_change
+from kb.rules.registry import Check, Keyword, register
 
 PENALTY = (-1, -1)
 

@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, StackItem
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 ANY_TIME = re.compile(r"\byou may (?:play|cast) this (?:card|spell) any time you could "
                       r"(?:play|cast) an? (instant|sorcery)\b", re.I)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem, ZoneChange
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     CAST,
     ability_of,
@@ -21,6 +20,7 @@ from kb.rules.keywords._casting import (
     spending,
 )
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 PAID = "flashback paid"
 

@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"exile (\w+) cards? from (your|an opponent's|a) graveyard or sacrifice an? "
             r"(Food|Clue|Treasure|creature)")

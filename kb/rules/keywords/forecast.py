@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import ability_of, legal
 from kb.rules.keywords._spells import turn_start
+from kb.rules.registry import Check, Keyword, register
 
 WHEN = (r"may be (?:activated|played) only during the (\w+) step of the card's (\w+) and only "
         r"(once|twice|\w+ times) each turn")

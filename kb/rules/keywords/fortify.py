@@ -6,8 +6,8 @@ activated."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._attach import can_target, check_attach
+from kb.rules.registry import Check, Keyword, register
 
 
 def check(claims: Claims, era: str) -> list[str] | None:

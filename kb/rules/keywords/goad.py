@@ -13,7 +13,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 Requirement = tuple[str, "Player | None"]  # ("attack", None) or ("not", goader)
 REQUIRES = (r"(?:that creature|a goaded creature) attacks each combat if able( and attacks a "

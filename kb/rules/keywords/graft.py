@@ -10,8 +10,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import COUNT, PT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters, enter, first_enters_with
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 ENTERING = 5

@@ -6,8 +6,8 @@ separately."""
 from __future__ import annotations
 
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import register
 from kb.rules.keywords._spells import copy_trigger_spec, turn_start
+from kb.rules.registry import register
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:

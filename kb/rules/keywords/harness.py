@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_actions import becomes, condition_of
+from kb.rules.registry import Check, Keyword, register
 
 
 def _incarnation(game: Game, permanent: GameObject) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kb.rules.checks import can_attack, creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 ATTACK = r"(?:it|a creature with haste) can attack (?:or [^.]*)?even if"
 TAP = (r"activate its activated abilities whose cost includes the tap symbol|use activated "

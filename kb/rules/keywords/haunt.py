@@ -11,8 +11,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, canonical_trigger
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import burn_spell, stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 FORM = re.compile(r'"haunt" on an? ([\w ]+?) means "when(?:ever)? ([^,"]+), (\w+) it haunting '
                   r'target (\w+)', re.I)

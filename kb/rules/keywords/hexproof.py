@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._targeting import check_targets
+from kb.rules.registry import Check, Keyword, register
 
 
 def _targetable(game: Game, target: GameObject | Player, ability: Ability,

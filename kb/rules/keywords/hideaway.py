@@ -13,8 +13,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import COUNT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 LIBRARY = 8

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tappay import check_tap_pay, tap_pay
 from kb.rules.keywords._reduction import apply_to, cast_paying_with
+from kb.rules.registry import Check, Keyword, register
 
 TAPPED = "improvise artifacts"
 

@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import enters_with
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 
 def incubate(game: Game, player: Player, n: int) -> GameObject:

@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import negated
+from kb.rules.registry import Check, Keyword, register
 
 
 def _cant_be_destroyed(game: Game, permanent: GameObject, ability: Ability) -> bool:

@@ -8,10 +8,10 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._cov_triggered import meaning
 from kb.rules.keywords._library import fill_library
+from kb.rules.registry import Check, Keyword, register
 
 ZONE_WORDS = {"exile": "exile", "mill": "graveyard"}
 

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Cost, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import stock
+from kb.rules.registry import Check, Keyword, register
 
 CREATE = (r"\b(?:create|put) (an?|\w+) (colorless )?(\w+) (artifact )?tokens?(?: onto the "
           r"battlefield)?")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     check_cost_paid,
@@ -19,6 +18,7 @@ from kb.rules.keywords._casting import (
     spending,
 )
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 
 def cast_kicked(game: Game, player: Player, card: GameObject, kicks: int = 1) -> StackItem:

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters, puts
+from kb.rules.registry import Check, Keyword, register
 
 COST = "{2}"
 SORCERY = re.compile(r"\bactivate (?:this ability )?only (?:any time you could cast a sorcery|"

@@ -8,9 +8,9 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._combat import attack
 from kb.rules.keywords._common import this_object
+from kb.rules.registry import Check, Keyword, register
 
 
 def _damage_result(game: Game, source: GameObject, ability: Ability,

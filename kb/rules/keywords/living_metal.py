@@ -8,7 +8,7 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"during (your|each|an opponent's) turn, this permanent is an? (artifact creature|"
             r"creature) (in addition to its other types|instead of its other types)")

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
+from kb.rules.registry import Check, Keyword, register
 
 TOKEN = re.compile(r"\b(?:put|create) an? (\d+)/(\d+) (white|blue|black|red|green|colorless) "
                    r"([A-Z][\w ]*?) creature token\b(?: onto the battlefield)?"

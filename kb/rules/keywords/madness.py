@@ -10,7 +10,6 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, ZoneChange
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     cast_for,
     cost_rule,
@@ -20,6 +19,7 @@ from kb.rules.keywords._casting import (
     read_word,
     read_zone,
 )
+from kb.rules.registry import Check, Keyword, register
 
 EXILED = "exiled this way"
 SHADOWS_OVER_INNISTRAD = "exiling the discarded card became mandatory"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import block_accepted, count_word, negated
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"\bcreatures? with menace (can't|cannot|can not|can) be blocked except by "
             r"(\w+) or more creatures")

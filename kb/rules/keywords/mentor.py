@@ -8,10 +8,10 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._cov_combat import comparison
 from kb.rules.keywords._cov_triggered import counter_said, counter_target, counters
+from kb.rules.registry import Check, Keyword, register
 
 TARGET = r"target (attacking |blocking |)creature with power (\w+) than this creature's power"
 

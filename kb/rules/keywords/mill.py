@@ -10,10 +10,10 @@ from collections.abc import Callable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import layout, stock, zone_word
 from kb.rules.keywords._library import top
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"for a player to mill a number of cards, that player puts (that many|\w+) cards? "
             r"from the (top|bottom) of (their|his or her|your) library into (their|his or her|"

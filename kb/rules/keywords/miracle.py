@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import cast_for, cost_rule, fill_pool, pool_size, price
 from kb.rules.keywords._spells import turn_start
+from kb.rules.registry import Check, Keyword, register
 
 REVEALED = "revealed this way"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}

@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import COUNT, PT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._counters import add_counters, enter, first_enters_with
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 PUT = re.compile(rf"\bput ({COUNT}) ({PT}|[a-z]+) counters? on target ([\w ]+?) for each "

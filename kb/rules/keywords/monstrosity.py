@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_actions import check_conditional_counters, designation
+from kb.rules.registry import Check, Keyword, register
 
 
 def monstrosity(game: Game, permanent: GameObject, n: int) -> None:

@@ -17,9 +17,9 @@ from typing import Any
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._mana import paid_for
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 FACE_DOWN: dict[str, Any] = {"name": "", "power": 2, "toughness": 2, "subtypes": set(),
                              "mana_cost": "", "colors": set(), "types": {"creature"}}

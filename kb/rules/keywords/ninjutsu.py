@@ -11,7 +11,6 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     activation_mana,
@@ -20,6 +19,7 @@ from kb.rules.keywords._casting import (
     read_zone,
     zone_of,
 )
+from kb.rules.registry import Check, Keyword, register
 
 RETURN = r"return an (unblocked )?(?:attacking )?creature you control to ([\w' ]+?):"
 COMMANDER_2018 = "commander ninjutsu: also from the command zone"

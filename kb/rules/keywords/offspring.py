@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import cast_for, classify_cost, fill_pool, meaning_of, pool_size
 from kb.rules.keywords._spells import cast_paid
+from kb.rules.registry import Check, Keyword, register
 
 COPY = (r"when this permanent enters(?: the battlefield)?, if its offspring cost was (paid|not "
         r"paid), create (a|two) tokens? that's a copy of it, except it's (\d+)/(\d+)")

@@ -8,10 +8,10 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._cov_triggered import counter_said, on_self
 from kb.rules.keywords._search import sorcery_speed
+from kb.rules.registry import Check, Keyword, register
 
 
 def outlast(game: Game, obj: GameObject) -> StackItem:

@@ -10,7 +10,6 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     cast_for,
@@ -18,6 +17,7 @@ from kb.rules.keywords._casting import (
     cost_rule,
     spending,
 )
+from kb.rules.registry import Check, Keyword, register
 
 TEXT = "Destroy target creature you don't control."
 REPLACED = r"replacing all instances of the word ['\"]?(\w+)['\"]? with the word ['\"]?(\w+)"

@@ -4,7 +4,7 @@ owner's control with a -1/-1 counter on it." """
 
 from __future__ import annotations
 
-from kb.rules.keywords import register
 from kb.rules.keywords._dies_return import returner_spec
+from kb.rules.registry import register
 
 register(returner_spec("persist", "-1/-1"))

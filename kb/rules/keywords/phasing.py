@@ -13,7 +13,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 OUT = re.compile(r"\bduring each player's untap step, before the active player untaps "
                  r"(?:his or her |their )?permanents, all (?:phased-in )?permanents with "

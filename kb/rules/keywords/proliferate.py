@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 WAR_OF_THE_SPARK = "proliferate adds a counter of each kind"
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._evasion import check_blocks
 from kb.rules.keywords._targeting import spell
+from kb.rules.registry import Check, Keyword, register
 
 QUALITY = "black"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import check_pt, pump_self
 from kb.rules.keywords._cov_triggered import spell_card, spell_filter
 from kb.rules.keywords._spells import cast_and_resolve
+from kb.rules.registry import Check, Keyword, register
 
 # (caster: "me" or "them", spell type) cast one after the other in the scenario
 CASTS = (("me", "instant"), ("me", "creature"), ("them", "sorcery"), ("me", "artifact"))

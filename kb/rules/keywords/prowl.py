@@ -8,7 +8,6 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ, fight_combat
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     cast_for,
@@ -19,6 +18,7 @@ from kb.rules.keywords._casting import (
     spending,
 )
 from kb.rules.keywords._spells import turn_start
+from kb.rules.registry import Check, Keyword, register
 
 CONDITION = r"rather than pay this spell's mana cost if a player was dealt combat damage"
 

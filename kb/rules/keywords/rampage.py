@@ -6,8 +6,8 @@ from __future__ import annotations
 from kb.rules.checks import creature
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import check_pt, pt_change, pump_self, this_object
+from kb.rules.registry import Check, Keyword, register
 
 
 def _beyond_first(game: Game, source: GameObject, ability: Ability) -> int:

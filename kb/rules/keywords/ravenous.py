@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
 from kb.rules.keywords._cov_library import stock
+from kb.rules.registry import Check, Keyword, register
 
 ENTERS = r"this permanent enters(?: the battlefield)? with (X|\w+) ([+-]1/[+-]1) counters on it"
 DRAWS = (r"when this permanent enters(?: the battlefield)?, if X is (\d+) or (more|less), draw "

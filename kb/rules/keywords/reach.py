@@ -4,8 +4,8 @@ by creatures with flying and/or reach. The model of it is in flying's blocking r
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._evasion import check_blocks
+from kb.rules.registry import Check, Keyword, register
 
 
 def check(claims: Claims, era: str) -> list[str] | None:

@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject, StackItem, ZoneChange
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import VERB_ZONE, fill_pool, pool_size, zone_of
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 MEANING = (r"if this spell was cast from ([\w' ]+?), instead of putting it into ([\w' ]+?) as "
            r"it resolves, ([\w' ]+?) and, at the beginning of (your next upkeep|[\w' ]+?), you may "

@@ -8,8 +8,8 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import fill_pool, param_cost, pool_size, read_word, read_zone
+from kb.rules.registry import Check, Keyword, register
 
 WHOSE = r"when a creature is put into (your|a|an opponent's|its owner's) graveyard"
 PAID = r"if you do, return this card from your graveyard to ([\w' ]+?)\."

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import ability_of, activation_mana, meaning_of, param_cost
+from kb.rules.registry import Check, Keyword, register
 
 
 def reinforce(game: Game, player: Player, card: GameObject, target: GameObject) -> StackItem:

@@ -11,9 +11,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, register
 from kb.rules.keywords._casting import cost_rule, param_cost, price, spending
 from kb.rules.keywords._spells import burn_spell, cast_trigger
+from kb.rules.registry import Check, register
 
 PAID = "replicate paid"
 COPIES = r"copy it (for each time its replicate cost was paid|once|twice|[\w ]+?)\."

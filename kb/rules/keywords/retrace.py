@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import CAST, ability_of, fill_pool, legal, spending, zone_of
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 MEANING = (rf"\b{CAST} this card from ([\w' ]+?) by discarding (an?|two|three) (\w+) cards? as "
            r"(an additional|an alternative) cost")

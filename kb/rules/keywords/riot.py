@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import can_attack, differ
 from kb.rules.claims import COUNT, PT, Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import enter
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 ENTERS = (rf"you may have this permanent enter(?: the battlefield)? with (?:({COUNT}) )?"
           rf"(?:additional )?({PT}) counters? on it\. if you don't, it gains (\w+)")

@@ -11,7 +11,6 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, register
 from kb.rules.keywords._library import fill_library, put_on_bottom, top
 from kb.rules.keywords._spells import (
     burn_spell,
@@ -20,6 +19,7 @@ from kb.rules.keywords._spells import (
     clause_trigger,
     stocked_game,
 )
+from kb.rules.registry import Check, register
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:

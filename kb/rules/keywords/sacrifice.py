@@ -11,8 +11,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._zone_actions import check_count, outcome, zone_of
+from kb.rules.registry import Check, Keyword, register
 
 
 def sacrifice(game: Game, player: Player, permanent: GameObject) -> str:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tapcost import check_tap_power, tap_power
+from kb.rules.registry import Check, Keyword, register
 
 EFFECT = r"this permanent becomes (saddled|tapped) (until end of turn)"
 TOTAL_POWER = "saddle counts the tapped creatures' total power"

@@ -10,9 +10,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import PT, Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters
 from kb.rules.keywords.level_up import SORCERY
+from kb.rules.registry import Check, Keyword, register
 
 COST = "{1}{G}"
 PUT = re.compile(rf"\bput a number of ({PT}|[a-z]+) counters equal to the (power|toughness|"

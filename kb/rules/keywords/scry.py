@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._library import check_look, look_and_arrange
+from kb.rules.registry import Check, Keyword, register
 
 
 def scry(game: Game, player: Player, n: int) -> list[GameObject]:

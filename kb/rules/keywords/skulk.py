@@ -8,8 +8,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import block_accepted, comparison, negated
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"\bcreatures? with skulk (can't|cannot|can not|can) be blocked by creatures "
             r"with (\w+) power")

@@ -16,8 +16,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 
 def partner(game: Game, creature: GameObject) -> GameObject | None:

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._dies_return import zone_named
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 RETURN = re.compile(r"\breturn target (\w+) card with (?:converted mana cost|mana value) "

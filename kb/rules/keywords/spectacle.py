@@ -4,8 +4,8 @@ cost if an opponent lost life this turn."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_altcost import AltCost, check_alt_cast, lost_life
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = AltCost("spectacle", condition=lost_life("an opponent"))
 

@@ -11,7 +11,6 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import (
     ability_of,
     cost_rule,
@@ -21,6 +20,7 @@ from kb.rules.keywords._casting import (
     spending,
 )
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 MODERN_HORIZONS = "written 'Splice onto [quality] [cost]'"
 ONCE = r"you can't splice any (\w+) cards? onto the same spell more than (once|twice|\w+)"

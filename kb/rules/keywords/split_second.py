@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 RESTRICTION = re.compile(r"\bplayers (can't|can) (?:cast|play) other spells or (?:activate |"
                          r"play )?abilities( that aren't mana abilities)?", re.I)

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import classify_cost, fill_pool, meaning_of, pool_size
+from kb.rules.registry import Check, Keyword, register
 
 COPIES = (r"when this creature enters(?: the battlefield)?, if its squad cost was paid, create "
           r"(a|two) tokens? that's a copy of it (for each time its squad cost was paid|once)")

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
 from kb.rules.keywords._search import sorcery_speed
+from kb.rules.registry import Check, Keyword, register
 
 COST = r"tap (another|an|any) (untapped )?creature (you control|an opponent controls): put"
 EFFECT = (r"put a number of (charge|\+1/\+1|oil) counters on this permanent equal to the "

@@ -5,8 +5,8 @@ before it this turn." Multiple instances trigger separately."""
 from __future__ import annotations
 
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import register
 from kb.rules.keywords._spells import copy_trigger_spec
+from kb.rules.registry import register
 
 
 def _effect(game: Game, source: GameObject, ability: Ability, event: Event) -> None:

@@ -11,8 +11,8 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import COLORS, Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters, enters_with
+from kb.rules.registry import Check, Keyword, register
 
 PER_COLOR = re.compile(r"\bcolor of mana (?:spent to cast it|used to pay its cost)", re.I)
 NONCREATURE = re.compile(r"(?:isn't|is not) entering(?: the battlefield)? as a creature|"

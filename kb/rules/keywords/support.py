@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 FORM = (r"\"support N\" on an? (permanent|instant or sorcery spell) means \"put (an?|\w+) "
         r"([+-]1/[+-]1) counters? on each of up to (N|\w+) (other )?target creatures")

@@ -5,8 +5,8 @@ spell this turn."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_altcost import AltCost, cast_another, check_alt_cast
+from kb.rules.registry import Check, Keyword, register
 
 MODEL = AltCost("surge", condition=cast_another("you"))
 

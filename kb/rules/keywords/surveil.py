@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_library import layout, stock, zone_word
 from kb.rules.keywords._library import put_on_top, top
+from kb.rules.registry import Check, Keyword, register
 
 LOOK = (r"look at the (top|bottom) (N|\w+) cards? of (your|target player's|an opponent's) "
         r"library, then put any number of them (into|on the bottom of|on top of) (your|their) "

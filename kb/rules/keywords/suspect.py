@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ, legal_block
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
+from kb.rules.registry import Check, Keyword, register
 
 GRANTS = (r"a suspected permanent has (menace|flying|trample|haste) and \"?this creature "
           r"(can't|can) block\"? for as long as it's suspected")

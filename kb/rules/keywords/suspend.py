@@ -14,8 +14,8 @@ import re
 from kb.rules.checks import can_attack, differ
 from kb.rules.claims import Claims, quantity
 from kb.rules.game import Ability, Cost, Event, Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import ability_of, param_cost, read_word, spending, zone_of
+from kb.rules.registry import Check, Keyword, register
 
 LAST = "last time counter removed"
 KARLOV_MANOR = "casting the suspended card became optional"

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Game, GameObject, IllegalAction, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import legal
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"choose any number of permanents (you control|an opponent controls) with (one or "
             r"more|no) time counters on them and/or suspended cards you own in (exile|your "

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, Replacement, ZoneChange
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 INSTEAD = re.compile(r"\bif enchanted (permanent|creature) would be (destroyed|exiled|"
                      r"sacrificed|put into a graveyard), instead (remove all damage marked on it"

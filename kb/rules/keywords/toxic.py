@@ -9,7 +9,7 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 RESULT = (r"\b(combat damage|damage) dealt to a (player|creature) by a creature with toxic causes "
           r"that creature's controller to give the player a number of (poison|\+1/\+1|-1/-1) "

@@ -8,9 +8,9 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_combat import comparison, count_word
 from kb.rules.keywords._cov_triggered import counter_said, counters, meaning, on_self
+from kb.rules.registry import Check, Keyword, register
 
 CLAUSE = (r"whenever this creature and at least (\w+) other creatures? with power (\w+) than "
           r"this creature's power attack")

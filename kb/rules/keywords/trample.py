@@ -6,8 +6,8 @@ from __future__ import annotations
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._combat import attack
+from kb.rules.registry import Check, Keyword, register
 
 EXCESS = r"assigned lethal damage, (?:any|the) (?:remaining|excess) damage is assigned"
 NO_BLOCKERS = r"no creatures blocking it when damage is assigned, (?:all|none of) its damage"

@@ -8,12 +8,12 @@ from __future__ import annotations
 from kb.rules.checks import creature
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject, IllegalAction, Player, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import ability_of
 from kb.rules.keywords._search import (
     activate_search,
     check_search,
 )
+from kb.rules.registry import Check, Keyword, register
 
 
 def transfigure(game: Game, player: Player, permanent: GameObject) -> StackItem:

@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import COUNT, Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import enter
 from kb.rules.keywords._cov_combat import count_word
+from kb.rules.registry import Check, Keyword, register
 
 SENTENCE = (r"as this creature enters(?: the battlefield)?, choose an? (opponent)\. that "
             rf"player (may|must) (?:put|have this creature enter(?: the battlefield)? with) an "

@@ -4,8 +4,8 @@ where X is twice its power."""
 from __future__ import annotations
 
 from kb.rules.claims import Claims
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_multiply import check_multiply
+from kb.rules.registry import Check, Keyword, register
 
 
 def check(claims: Claims, era: str) -> list[str] | None:

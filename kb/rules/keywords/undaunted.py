@@ -9,9 +9,9 @@ import re
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._casting import spending
 from kb.rules.keywords._spells import burn_spell
+from kb.rules.registry import Check, Keyword, register
 
 
 def _opponents(game: Game, player: object) -> int:

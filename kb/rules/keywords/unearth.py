@@ -21,9 +21,9 @@ from kb.rules.game import (
     StackItem,
     ZoneChange,
 )
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._mana import paid_for
 from kb.rules.keywords._spells import stocked_game
+from kb.rules.registry import Check, Keyword, register
 
 
 def activate_unearth(game: Game, card: GameObject) -> StackItem:

@@ -9,8 +9,8 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import COUNT, PT, Claims, quantity
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import add_counters, first_enters_with
+from kb.rules.registry import Check, Keyword, register
 
 CANT = re.compile(rf"\bthis permanent (can't|can) (block|attack) as long as it has ({COUNT}) "
                   rf"({PT}|[a-z]+) counters? on it", re.I)

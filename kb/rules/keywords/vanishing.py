@@ -12,7 +12,6 @@ from dataclasses import replace
 from kb.rules.checks import differ
 from kb.rules.claims import COUNT, Claims, quantity
 from kb.rules.game import Ability, Event, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._counters import (
     Said,
     add_counters,
@@ -23,6 +22,7 @@ from kb.rules.keywords._counters import (
     upkeep_owner,
     your_upkeep,
 )
+from kb.rules.registry import Check, Keyword, register
 
 N = 3
 TURNS = 4

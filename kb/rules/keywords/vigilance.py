@@ -6,7 +6,7 @@ from __future__ import annotations
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
+from kb.rules.registry import Check, Keyword, register
 
 
 def _taps(game: Game, attacker: GameObject, ability: Ability) -> bool:

@@ -8,10 +8,10 @@ import re
 from kb.rules.checks import creature, differ
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, Cost, Event, Game, GameObject, IllegalAction, StackItem
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._common import this_object
 from kb.rules.keywords._spells import burn_spell, cast_paid
 from kb.rules.keywords.counter import counter
+from kb.rules.registry import Check, Keyword, register
 
 CLAUSE = (r"whenever this permanent becomes the target of an? (spell or ability|spell|ability) "
           r"(an opponent controls|a player controls|you control)")

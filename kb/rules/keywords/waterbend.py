@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Cost, Game, GameObject, Player
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._cov_tappay import check_tap_pay, tap_pay
+from kb.rules.registry import Check, Keyword, register
 
 
 def waterbend(game: Game, player: Player, cost: Cost, payers: list[GameObject]) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kb.rules.claims import Claims
 from kb.rules.game import Ability, DamageResult, Game, GameObject
-from kb.rules.keywords import Check, Keyword, register
 from kb.rules.keywords._damage_kind import check_damage
+from kb.rules.registry import Check, Keyword, register
 
 
 def _damage_result(game: Game, source: GameObject, ability: Ability,
