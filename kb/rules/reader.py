@@ -48,11 +48,12 @@ from kb.rules.claims import (
     unglue,
 )
 
-# words that carry no meaning of their own in a rules sentence (articles, forms of "be",
-# the passive's "by" and "of")
-STOP = frozenset({"a", "an", "the", "is", "are", "be", "been", "being", "was", "were", "by",
-                  "of", "'s", "s"})
-NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+# words that carry no meaning of their own in a rules sentence (articles, "its", forms of
+# "be", the passive's "by" and "of", "to": where an object goes is read as a direction,
+# `DIRECTION`; "one" reads as "a")
+STOP = frozenset({"a", "an", "the", "its", "is", "are", "be", "been", "being", "was", "were",
+                  "by", "of", "to", "'s", "s"})
+NUMBER_WORDS = {"zero": "0", "one": "a", "two": "2", "three": "3", "four": "4", "five": "5",
                 "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
                 "twice": "2x", "once": "1x"}
 IRREGULAR = {"dealt": "deal", "paid": "pay", "chosen": "choose", "chose": "choose",
@@ -218,7 +219,7 @@ class Clause:
 
 # words of one meaning in rules text (after inflection is taken off)
 SYNONYMS = {"higher": "greater", "lower": "less", "fewer": "less", "larger": "greater",
-            "smaller": "less"}
+            "smaller": "less", "play": "cast"}  # "play" a spell: the words before 2009
 
 
 def lemma(word: str) -> str:
@@ -259,6 +260,17 @@ assemble calculate divide define cycle sacrifice manifest shuffle save pace prod
 place trade leave name raise reveale rule make take give chase force prove escape""".split())
 
 
+# where an object comes from and goes: "from your graveyard", "into its owner's hand"
+ZONE_NAMES = {"hand": "hand", "hands": "hand", "library": "library", "libraries": "library",
+              "graveyard": "graveyard", "graveyards": "graveyard", "battlefield": "battlefield",
+              "stack": "stack", "exile": "exile", "command": "command", "play": "battlefield"}
+DIRECTION = re.compile(r"\b(from|to|into|onto)\s+(?:(?:the|a|an|its|your|their|that|this|"
+                       r"each|any|owner's|controller's|player's|opponent's|its owner's|"
+                       r"top|bottom|of)\s+){0,4}(hands?|librar(?:y|ies)|graveyards?|"
+                       r"battlefield|stack|exile|command|play)\b", re.I)
+DIRECTIONS = {"into:hand": "to:hand", "onto:battlefield": "to:battlefield",
+              **{f"{way}:{zone}": f"to:{zone}" for way in ("into", "onto")
+                 for zone in ZONE_NAMES.values()}}
 AMOUNT = re.compile(r"[+\-]?[\dnx]+(?:/[+\-]?[\dnx]+)?x?|\{[^}]*\}|\[[^\]]*\]|counter")
 LEXICONS = (KINDS, MODALS, NEGATIONS, ACTORS, ACTIONS, ZONES, DURATIONS, TIMING, CONDITIONS)
 
@@ -304,7 +316,10 @@ def tokens(sentence: str, name: str = "") -> list[str]:
             found.append(word)
     if name and found[:1] == ["it"]:
         found[:1] = tokens(name)
-    return found
+    found += [f"{way}:{ZONE_NAMES[zone]}" for way, zone in
+              ((m.group(1).lower(), m.group(2).lower()) for m in DIRECTION.finditer(text))
+              if way in ("from", "to", "into", "onto") and zone in ZONE_NAMES]
+    return [DIRECTIONS.get(w, w) for w in found]
 
 
 def reading(sentence: str, name: str = "") -> tuple[Reading, bool]:
@@ -331,7 +346,7 @@ def _reading(sentence: str, name: str) -> tuple[Reading, bool]:
             sorts["actors"].append(word)
         elif word in ACTIONS:
             sorts["actions"].append(word)
-        elif word in ZONES:
+        elif word in ZONES or ":" in word:
             sorts["zones"].append(word)
         elif AMOUNT.fullmatch(word):
             sorts["amounts"].append(word)

@@ -33,7 +33,7 @@ from typing import Any
 
 from kb.model import Record
 from kb.rules.claims import repair
-from kb.rules.reader import Clause, read_clauses, residual, split_glued, tokens
+from kb.rules.reader import Clause, read_clauses, split_glued, tokens
 
 REFERENCE_FILE = Path(__file__).with_name("reference.json")
 Table = dict[str, Any]
@@ -138,28 +138,37 @@ def _score(text: Counter[str], form: Counter[str], excerpt: Excerpt | None = Non
     return sum(extra.values()) + sum(missing.values()), extra, missing
 
 
+# words an excerpt may leave out of a clause: those naming the keyword's object again
+# ("Multiple instances [of infect on the same object] are redundant"), a verb said once
+# for a list ("has suspend, and [has] a time counter"), and a pointer's
+RESTATING = frozenset({"on", "same", "object", "creature", "permanent", "spell", "card",
+                       "player", "see", "rule", "rules", "have"})
+
+
 @dataclass
 class Excerpt:
     """What a text that quotes the rules (a FAQ, a wiki page: not a `cr-` source) may leave
-    out of a form: informational clauses (examples, references to other rules, how cards
-    were printed), the words naming the keyword or its object again ("Multiple instances
-    are redundant." for "Multiple instances of infect on the same object are redundant."),
-    and the rules of a variant of the keyword after the last unit it quotes (cycling's
-    typecycling). A `quotation` (a text with no place in a parsed document: a few
-    sentences quoted by hand) may leave out any clause, but must add or change none."""
+    out of a form or add to it: informational clauses (examples, references to other rules,
+    how cards were printed; added ones must be those of another version), words that only
+    name the keyword or its object again (`RESTATING`: "Multiple instances are redundant."
+    for "Multiple instances of infect on the same object are redundant."), and the rules
+    of a variant of the keyword after the last unit it quotes (cycling's typecycling). A
+    `quotation` (a text with no place in a parsed document: a few sentences quoted by hand)
+    may leave out any clause, but must add or change none."""
 
     name: set[str]
     informational: set[str]  # keys of examples, pointers, printing notes (text and rules)
     units: list[list[str]]  # the form's clause keys, one list per rule unit, in order
     quotation: bool = False
+    known: frozenset[str] = frozenset()  # every clause of every version of the keyword
 
     def allow(self, extra: Counter[str], missing: Counter[str]
               ) -> tuple[Counter[str], Counter[str]]:
         """(extra, missing) less what an excerpt may leave out."""
         extra, missing = Counter(extra), Counter(missing)
         for key in list(extra):
-            if key in self.informational:
-                del extra[key]
+            if key in self.informational and key in self.known:
+                del extra[key]  # an example or pointer of another version of the rules
         for key in list(extra.elements()):
             words = Counter(key.split())
             for option in list(missing):
@@ -168,7 +177,7 @@ class Excerpt:
                 dropped = Counter(option.split()) - words
                 pointer = "see" in dropped  # "(see rule 601.2c)" left out
                 if not words - Counter(option.split()) and all(
-                        residual(w) or w in self.name or (pointer and w[:1].isdigit())
+                        w in RESTATING or w in self.name or (pointer and w[:1].isdigit())
                         for w in dropped):
                     extra[key] -= 1
                     missing[option] -= 1
@@ -259,7 +268,7 @@ def compare(record: Record, clauses: list[Clause]) -> Comparison | None:
     for indices, labels, eras in forms:
         allowed = Excerpt(set(tokens(record.title)), informational,
                           _units([ref_keys[i] for i in indices], labels),
-                          quotation) if excerpt else None
+                          quotation, frozenset(ref_keys)) if excerpt else None
         score, extra, missing = _score(text, Counter(ref_keys[i] for i in indices), allowed)
         scored.append((score, -max(eras), indices, labels, eras, extra, missing))
     scored.sort(key=lambda s: (s[0], s[1]))
