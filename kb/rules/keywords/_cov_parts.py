@@ -29,7 +29,9 @@ def parts(claims: Claims) -> tuple[list[str], str] | None:
         for match in PART.finditer(sentence):
             claims.mark(sentence)
             quote = quote or sentence
-            found.setdefault(ORDINALS.index(match.group(1).lower()), match.group(2).lower())
+            # "the second is either a static ability ... or a triggered ability": no one kind
+            kind = "" if " either " in match.group(0).lower() else match.group(2).lower()
+            found.setdefault(ORDINALS.index(match.group(1).lower()), kind)
     if not found:
         for sentence in claims.sentences:
             pair = PAIR.search(sentence)

@@ -17,14 +17,20 @@ from kb.rules.registry import Check, Keyword, register
 MODEL = PermitModel("impending")
 N = 3
 TURNS = 6
-ENTERS = (r"if you chose to pay this permanent's impending cost, it enters with (\w+) (\w+) "
-          r"counters?")
+ENTERS = (r"if (?:you chose to pay this (?:permanent|spell)'s impending cost|this spell's "
+          r"impending cost was paid), it enters with (\w+) (\w+) counters?")
 MEANS = r"\bimpending \S+ \S+ \[cost\]\"? means\b"
 NOT_CREATURE = (r"as long as this permanent's impending cost was paid and it has an? (\w+) "
                 r"counter on it, it's (not )?an? creature")
 REMOVES = (r"at the beginning of (your|each|each opponent's) end step, if this permanent's "
            r"impending cost was paid and it has an? (\w+) counter on it, remove (\w+) (\w+) "
            r"counters? from it")
+# the wording of 2024-11 (same groups): "if it was cast for its impending cost"
+NOT_CREATURE_2024 = (r"as long as this permanent has an? (\w+) counter on it, if it was cast "
+                     r"for its impending cost, it's (not )?an? creature")
+REMOVES_2024 = (r"at the beginning of (your|each|each opponent's) end step, if this permanent "
+                r"was cast for its impending cost and there is at least one (\w+) counter on "
+                r"it, remove (\w+) (\w+) counters? from it")
 
 
 def _paid(obj: GameObject) -> bool:
@@ -66,6 +72,15 @@ def trajectory(era: str) -> list[tuple[int, bool]]:
     return states
 
 
+def _said(claims: Claims, *patterns: str) -> re.Match[str] | None:
+    """The match of the first pattern a sentence of the text says, or None."""
+    for pattern in patterns:
+        sentence = claims.says(pattern)
+        if sentence is not None:
+            return re.search(pattern, sentence, re.I)
+    return None
+
+
 def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
     """The same trajectory by the text; None when it doesn't state the counters."""
     meaning = claims.says(MEANS)
@@ -74,10 +89,8 @@ def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
     enters = claims.says(ENTERS)
     match = re.search(ENTERS, enters or "", re.I)
     counters = {match.group(2).lower(): quantity(match.group(1), N)} if match else {}
-    not_creature = claims.says(NOT_CREATURE)
-    rule = re.search(NOT_CREATURE, not_creature or "", re.I)
-    removes = claims.says(REMOVES)
-    removal = re.search(REMOVES, removes or "", re.I)
+    rule = _said(claims, NOT_CREATURE, NOT_CREATURE_2024)
+    removal = _said(claims, REMOVES, REMOVES_2024)
 
     def creature_now() -> bool:
         if rule is None:
