@@ -315,8 +315,7 @@ def _add_to_previous(home: Path, records: list[Record], sources: list[Source],
     first = sum(sum(previous["counts"][key[0]].values()) for key in keys[:start])
     if len(records) < first or not addable(records[first:]):
         return False
-    _stage("adding", lambda: _add(Path(previous["path"]), records, first, sources[start:],
-                                  info["counts"], tmp, report))
+    _add(Path(previous["path"]), records, first, sources[start:], info["counts"], tmp, report)
     return True
 
 
@@ -344,16 +343,21 @@ def _add(previous: Path, records: list[Record], first: int, added: list[Source],
     with KnowledgeBase(previous / "kb.sqlite") as kb:
         quotes = kb.quotes()
     report(f"link {len(records) - first:,} added records among {len(records):,}")
-    linked = link_added(records, first, quotes)
+    linked = _stage("linking", lambda: link_added(records, first, quotes))
     added_ids = {s.id for s in added}
     changed = [r for r in linked.records if r.source not in added_ids]
     report(f"store {len(records) - first:,} added records, {len(changed):,} linked again")
-    shutil.copyfile(previous / "kb.sqlite", tmp / "kb.sqlite")
-    add_to_store(tmp / "kb.sqlite", changed, records[first:], linked.links, linked.unresolved,
-                 [_source_entry(s, counts[s.id]) for s in added])
-    with KnowledgeBase(tmp / "kb.sqlite") as kb:
-        everything = list(kb.records())
-    build_index(_Counted(everything, report, "index"), tmp / "index", report)
+
+    def store() -> list[Record]:
+        shutil.copyfile(previous / "kb.sqlite", tmp / "kb.sqlite")
+        add_to_store(tmp / "kb.sqlite", changed, records[first:], linked.links,
+                     linked.unresolved, [_source_entry(s, counts[s.id]) for s in added])
+        with KnowledgeBase(tmp / "kb.sqlite") as kb:
+            return list(kb.records())
+
+    everything = _stage("storing", store)
+    _stage("indexing", lambda: build_index(_Counted(everything, report, "index"),
+                                           tmp / "index", report))
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

@@ -17,20 +17,17 @@ from kb.rules.registry import Check, Keyword, register
 MODEL = PermitModel("impending")
 N = 3
 TURNS = 6
-ENTERS = (r"if (?:you chose to pay this (?:permanent|spell)'s impending cost|this spell's "
-          r"impending cost was paid), it enters with (\w+) (\w+) counters?")
-MEANS = r"\bimpending \S+ \S+ \[cost\]\"? means\b"
-NOT_CREATURE = (r"as long as this permanent's impending cost was paid and it has an? (\w+) "
-                r"counter on it, it's (not )?an? creature")
-REMOVES = (r"at the beginning of (your|each|each opponent's) end step, if this permanent's "
-           r"impending cost was paid and it has an? (\w+) counter on it, remove (\w+) (\w+) "
+ENTERS = (r"\bif (?:you chose to pay this (?:permanent|spell)'s impending cost|this (?:permanent|"
+          r"spell)'s impending cost was paid), it enters(?: the battlefield)? with (\w+) (\w+) "
+          r"counters?")
+MEANS = r"\bimpending \S+?\s*[-\u2014\u2013]+\s*\[cost\]\"? means\b"
+NOT_CREATURE = (r"\bas long as this permanent(?:'s impending cost was paid and it)? has an? (\w+) "
+                r"counter on it(?:, if it was cast for its impending cost)?, it's (not )?an? "
+                r"creature")
+REMOVES = (r"\bat the beginning of (your|each|each opponent's) end step, if this permanent(?:'s "
+           r"impending cost was paid and it has an? (\w+) counter on it| was cast for its "
+           r"impending cost and there is at least one (\w+) counter on it), remove (\w+) (\w+) "
            r"counters? from it")
-# the wording of 2024-11 (same groups): "if it was cast for its impending cost"
-NOT_CREATURE_2024 = (r"as long as this permanent has an? (\w+) counter on it, if it was cast "
-                     r"for its impending cost, it's (not )?an? creature")
-REMOVES_2024 = (r"at the beginning of (your|each|each opponent's) end step, if this permanent "
-                r"was cast for its impending cost and there is at least one (\w+) counter on "
-                r"it, remove (\w+) (\w+) counters? from it")
 
 
 def _paid(obj: GameObject) -> bool:
@@ -72,15 +69,6 @@ def trajectory(era: str) -> list[tuple[int, bool]]:
     return states
 
 
-def _said(claims: Claims, *patterns: str) -> re.Match[str] | None:
-    """The match of the first pattern a sentence of the text says, or None."""
-    for pattern in patterns:
-        sentence = claims.says(pattern)
-        if sentence is not None:
-            return re.search(pattern, sentence, re.I)
-    return None
-
-
 def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
     """The same trajectory by the text; None when it doesn't state the counters."""
     meaning = claims.says(MEANS)
@@ -89,8 +77,10 @@ def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
     enters = claims.says(ENTERS)
     match = re.search(ENTERS, enters or "", re.I)
     counters = {match.group(2).lower(): quantity(match.group(1), N)} if match else {}
-    rule = _said(claims, NOT_CREATURE, NOT_CREATURE_2024)
-    removal = _said(claims, REMOVES, REMOVES_2024)
+    not_creature = claims.says(NOT_CREATURE)
+    rule = re.search(NOT_CREATURE, not_creature or "", re.I)
+    removes = claims.says(REMOVES)
+    removal = re.search(REMOVES, removes or "", re.I)
 
     def creature_now() -> bool:
         if rule is None:
@@ -103,9 +93,9 @@ def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
         mine = turn % 2 == 1  # each next turn begins with the end step of the turn before
         if removal and "end step" in claims.triggers and (
                 removal.group(1).lower() == "each" or (removal.group(1).lower() == "your") == mine
-        ) and counters.get(removal.group(2).lower(), 0) > 0:
-            gone = removal.group(4).lower()
-            counters[gone] = max(0, counters.get(gone, 0) - quantity(removal.group(3), N))
+        ) and counters.get((removal.group(2) or removal.group(3)).lower(), 0) > 0:
+            gone = removal.group(5).lower()
+            counters[gone] = max(0, counters.get(gone, 0) - quantity(removal.group(4), N))
         states.append((counters.get("time", 0), creature_now()))
     return states, enters or meaning
 
@@ -134,7 +124,7 @@ register(Keyword(
     effect=_effect,
     condition=_condition,
     checks=(Check("cast for [cost] rather than its mana cost",
-                  permit_check(MODEL, r"impending \S+ \S+ \[cost\]")),
+                  permit_check(MODEL, r"impending \S+?\s*[-\u2014\u2013]+\s*\[cost\]")),
             Check("N time counters, no creature while it has one, one removed each end step",
                   check),
             Check("its four abilities", parts_check(("static", "static", "static",
