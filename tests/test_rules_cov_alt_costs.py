@@ -113,6 +113,8 @@ CASES = [
       (r"At the beginning of your end step", "At the beginning of each opponent's end step"),
       (r"remove a time counter from it", "remove two time counters from it"),
       (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
+     # (the 2025-06 wording, "this spell's impending cost" and "the first and second are
+     # static abilities", is the rules before the 2025-09 change, not a rewording of today's)
      []),
 ]
 

@@ -147,7 +147,7 @@ collect convert discover forage incubate open endure airbend earthbend firebend
 waterbend blight behold harness suspect time travel roll flip planeswalk set proceed
 check compare note lock attempt end continue consider mean represent appear allow
 remain follow phase print instruct perform claim designate write occur cease cancel
-resolve stop tempt visit sector
+resolve stop tempt visit sector alter complete ignore
 """.split())
 DEFINING = frozenset({"mean", "represent", "is", "are", "refer", "define", "called"})
 
@@ -219,7 +219,7 @@ class Clause:
 
 # words of one meaning in rules text (after inflection is taken off)
 SYNONYMS = {"higher": "greater", "lower": "less", "fewer": "less", "larger": "greater",
-            "smaller": "less", "play": "cast"}  # "play" a spell: the words before 2009
+            "smaller": "less"}
 
 
 def lemma(word: str) -> str:
