@@ -19,6 +19,7 @@ import re
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -82,26 +83,56 @@ def _stemmer() -> Callable[[str], str]:
     return functools.lru_cache(maxsize=50000)(stem)
 
 
+# word as written (lower case, curly apostrophe straightened) -> stem, possessive dropped
+_STEMS: dict[str, str] = {}
+_STEMS_KEPT = 200_000
+
+
+def _stem_of(word: str) -> str:
+    """The stem of a lower-case word as the analyser stems it (remembered)."""
+    found = _STEMS.get(word)
+    if found is None:
+        if len(_STEMS) >= _STEMS_KEPT:
+            _STEMS.clear()
+        found = _STEMS[word] = _stemmer()(word[:-2] if word.endswith("'s") else word)
+    return found
+
+
+def _folded(text: str) -> str | None:
+    """The text lower-cased with straight apostrophes, or None when lower-casing would
+    move characters (then words are lower-cased one at a time)."""
+    low = text.lower()
+    return low.replace("’", "'") if len(low) == len(text) else None
+
+
 def word_stem(word: str) -> str:
     """The stem the index gives one lower-case word (its Porter stemmer)."""
     return _stemmer()(word)
 
 
-def tokens(text: str) -> list[Token]:
+def tokens(text: str, start: int = 0, stop: int | None = None) -> list[Token]:
     """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
-    objects: search tokenises every candidate), with the word and its character span."""
-    stem = _stemmer()
+    objects: search tokenises every candidate), with the word and its character span;
+    with `start` / `stop`, only the tokens at those positions."""
+    low = _folded(text)
+    matches = islice(_token_pattern().finditer(text if low is None else low), start, stop)
     out = []
-    for pos, match in enumerate(_token_pattern().finditer(text)):
-        word = match.group().lower().replace("’", "'")
-        word = word[:-2] if word.endswith("'s") else word
-        out.append(Token(word, stem(word), pos, match.start(), match.end()))
+    for pos, match in enumerate(matches, start):
+        word = match.group()
+        if low is None:
+            word = word.lower().replace("’", "'")
+        out.append(Token(word[:-2] if word.endswith("'s") else word,
+                         _STEMS.get(word) or _stem_of(word), pos, match.start(), match.end()))
     return out
 
 
 def stems(text: str) -> list[str]:
     """The index's stems of a text (lower-case, every word kept)."""
-    return [t.stem for t in tokens(text)]
+    low = _folded(text)
+    if low is None:
+        return [t.stem for t in tokens(text)]
+    get = _STEMS.get
+    return [get(word) or _stem_of(word) for word in _token_pattern().findall(low)]
 
 
 def schema() -> fields.Schema:
@@ -345,11 +376,11 @@ def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
 
 
 def open_index(folder: Path) -> index.Index:
-    """Open an index mtgkb built (only ever one inside a marked KB home), read in place:
-    with memory mapping, whoosh3 copies every sub-file it opens into memory."""
-    from whoosh.filedb.filestore import FileStorage
+    """Open an index mtgkb built (only ever one inside a marked KB home), its files
+    mapped in place (`kb.index_read.MappedStorage`), never copied into memory."""
+    from kb.index_read import MappedStorage
 
-    return FileStorage(str(folder), supports_mmap=False, readonly=True).open_index(INDEX_NAME)
+    return MappedStorage(str(folder)).open_index(INDEX_NAME)
 
 
 @dataclass
@@ -376,15 +407,20 @@ class WordQuery:
 
 
 class Engine:
-    """An open index, reused across queries (open once, search many times)."""
+    """An open index, reused across queries (open once, search many times). It reads
+    Whoosh's postings term at a time (`kb.index_read`): no Whoosh searcher, query or
+    matcher tree, and so none of their imports, on the search path."""
 
     def __init__(self, folder: Path) -> None:
+        from kb.index_read import TermScorer
+
         self._index = open_index(folder)
-        self._searcher = self._index.searcher()
-        self._reader = self._searcher.reader()
+        self._reader = self._index.reader()
+        self._terms = TermScorer(self._reader)
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
+        self._filters: dict[tuple[str | None, str | None], frozenset[int]] = {}
 
     def renames(self) -> list[tuple[str, str]]:
         """(old term, current term) pairs recorded at build time (none for older builds)."""
@@ -398,7 +434,7 @@ class Engine:
 
     def close(self) -> None:
         """Release the index files."""
-        self._searcher.close()
+        self._reader.close()
 
     def doc_count(self) -> int:
         """How many records the index holds."""
@@ -414,116 +450,82 @@ class Engine:
 
     def idf(self, stem: str) -> float:
         """The engine's inverse document frequency of a stem in the text field."""
-        return float(self._searcher.idf("text", stem))
+        return self._terms.idf("text", stem)
 
     def rule(self, number: str, kind: str | None = None,
              source: str | None = None) -> list[dict[str, Any]]:
-        """Every record numbered `number` (in any version)."""
-        from whoosh.query import Term
-
-        return self._all(Term("rule", number), kind, source)
+        """Every record numbered `number` (in any version), in index order."""
+        return self._records(self._terms.term("rule", number), kind, source)
 
     def under_rule(self, number: str, kind: str | None = None,
                    source: str | None = None) -> list[dict[str, Any]]:
-        """Every record numbered `number` or one of its subrules."""
-        from whoosh.query import Term
+        """Every record numbered `number` or one of its subrules, in index order."""
+        return self._records(self._terms.term("rule_prefix", number), kind, source)
 
-        return self._all(Term("rule_prefix", number), kind, source)
-
-    def _all(self, q: Any, kind: str | None, source: str | None) -> list[dict[str, Any]]:
-        results = self._searcher.search(q, filter=_filter(kind, source), limit=None)
-        return [json.loads(h["payload"]) for h in results]
+    def _records(self, scores: dict[int, float], kind: str | None,
+                 source: str | None) -> list[dict[str, Any]]:
+        return [c.record for c in self._candidates(scores, kind, source, None)]
 
     def ranked(self, query: WordQuery, kind: str | None = None, source: str | None = None,
-               limit: int = 30) -> tuple[list[Candidate], int]:
-        """The best `limit` candidates and how many records matched (at least)."""
-        q = _whoosh_query(query)
-        if q is None:
+               limit: int | None = 30) -> tuple[list[Candidate], int]:
+        """The best `limit` candidates (all for None) and how many records matched.
+
+        Scores: each word by its best field (BM25F, times its weight), summed over the
+        words (all required with `require_all`); optional words added where the words
+        matched; a record defining the phrase (`defines`, x2) and one numbered by a rule
+        number asked for (x5) match by that alone; every required phrase must occur
+        (its words' scores added). Whoosh's own numbers throughout (tests compare a
+        Whoosh query of this shape)."""
+        from kb import index_read as im
+
+        if not query.words:
             return [], 0
-        results = self._searcher.search(q, filter=_filter(kind, source), limit=limit)
-        found = [Candidate(json.loads(h["payload"]), float(h.score)) for h in results]
-        return found, max(results.scored_length(), results.estimated_min_length())
+        terms = self._terms
+        words = [self._word(stem, weight) for stem, weight in query.words]
+        scores: dict[int, float] = im.both(words) if query.require_all else {}
+        if not query.require_all:
+            for word in words:
+                im.add(scores, word)
+        for stem, weight in query.optional or []:
+            im.add(scores, self._word(stem, weight, within=scores), only_present=True)
+        if query.defines:
+            im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
+        for number in query.numbers or []:
+            im.add(scores, terms.term("rule_prefix", number, boost=5.0))
+        required = [im.summed(terms.phrase(f, p) for f in MATCH_FIELDS)
+                    for p in query.required_phrases or [] if len(p) > 1]
+        if required:
+            scores = im.both([*required, scores])
+        return self._candidates(scores, kind, source, limit), len(
+            self._filtered(scores, kind, source))
 
+    def _candidates(self, scores: dict[int, float], kind: str | None, source: str | None,
+                    limit: int | None) -> list[Candidate]:
+        from kb.index_read import top
 
-def _filter(kind: str | None, source: str | None) -> Any:
-    from whoosh.query import And, Term
+        stored = self._reader.stored_fields
+        return [Candidate(json.loads(stored(d)["payload"]), s)
+                for d, s in top(self._filtered(scores, kind, source), limit)]
 
-    parts = [Term("kind", kind)] if kind else []
-    parts += [Term("source", source)] if source else []
-    return And(parts) if parts else None
+    def _word(self, stem: str, weight: float,
+              within: dict[int, float] | None = None) -> dict[int, float]:
+        """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
+        (only for the docnums `within`, when given)."""
+        from kb.index_read import best_of
 
+        return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
+                       weight)
 
-def _whoosh_query(query: WordQuery) -> Any:
-    """The Whoosh query of a `WordQuery`."""
-    from whoosh.query import And, AndMaybe, Or, Phrase, Term
+    def _filtered(self, scores: dict[int, float], kind: str | None,
+                  source: str | None) -> dict[int, float]:
+        """The scores of the records a kind / source filter lets through."""
+        if not kind and not source:
+            return scores
+        if (kind, source) not in self._filters:
+            from kb.index_read import both
 
-    per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
-                for stem, weight in query.words]
-    if not per_word:
-        return None
-    words: Any = And(per_word) if query.require_all else Or(per_word)
-    optional = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
-                for stem, weight in query.optional or []]
-    if optional:  # scored where present, never a reason to match (nor to visit a record)
-        words = AndMaybe(words, Or(optional))
-    parts: list[Any] = [words]
-    if query.defines:
-        parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
-                     else Term("defines", query.defines[0], boost=2.0))
-    parts += [Term("rule_prefix", n, boost=5.0) for n in query.numbers or []]
-    q: Any = Or(parts)
-    required = [Or([Phrase(f, p) for f in MATCH_FIELDS])
-                for p in query.required_phrases or [] if len(p) > 1]
-    return And([*required, q]) if required else q
-
-
-@functools.cache
-def _field_max_classes() -> tuple[type, type]:
-    """The corrected DisjunctionMax query and matcher (built on first use, so that Whoosh
-    is imported only when a search runs)."""
-    from whoosh import matching
-    from whoosh.query import DisjunctionMax
-
-    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):
-        """A record's score is the best score among the sub-matchers on that record.
-
-        Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
-        (another record's score) and `replace()` drops a live sub-matcher; both fixed."""
-
-        def score(self) -> float:
-            a, b = self.a, self.b
-            if not a.is_active():
-                return float(b.score())
-            if not b.is_active():
-                return float(a.score())
-            if a.id() < b.id():
-                return float(a.score())
-            if b.id() < a.id():
-                return float(b.score())
-            return float(max(a.score(), b.score()))
-
-        def replace(self, minquality: float = 0) -> Any:
-            a, b = self.a, self.b
-            if not a.is_active() and not b.is_active():
-                return matching.NullMatcher()
-            if not a.is_active():
-                return b.replace(minquality)
-            if not b.is_active():
-                return a.replace(minquality)
-            if minquality and a.max_quality() < minquality and b.max_quality() < minquality:
-                return matching.NullMatcher()
-            return self
-
-    class FieldMax(DisjunctionMax):
-        """DisjunctionMax scored by `FieldMaxMatcher`."""
-
-        def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
-            reader = searcher.reader()
-            return self._tree_matcher(subs, FieldMaxMatcher, searcher, context,
-                                      lambda q: q.estimate_size(reader))
-
-    return FieldMax, FieldMaxMatcher
-
-
-def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
-    return _field_max_classes()[0](subqueries, boost=boost)
+            parts = [self._terms.term(f, v) for f, v in (("kind", kind), ("source", source))
+                     if v]
+            self._filters[(kind, source)] = frozenset(both(parts))
+        allowed = self._filters[(kind, source)]
+        return {d: s for d, s in scores.items() if d in allowed}

@@ -7,12 +7,16 @@ words, prepositions, conjunctions: a closed class of English, not a list fitted 
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the share of the query's words (weighted by rarity)
-found together in a short stretch of the record. A word found nowhere is checked against
-keyword and card names for a did-you-mean.
+found together in a short stretch of the record. What a record is about takes part in that
+share (`kb.search_cards`): among the records of a card the query names, its name's words
+are left out (they are in all of them); a record about a subject the query doesn't name
+has that subject's words counted in. A word found nowhere is checked against keyword and
+card names for a did-you-mean.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -50,8 +54,9 @@ COMMON_SHARE = 0.2
 SPECIFIC_SHARE = 0.05
 # A word's weight is its rarity (inverse document frequency), at least this much.
 MIN_IDF = 0.1
-# Candidates the engine hands to re-ranking, per result asked for (at least 30).
-CANDIDATES_PER_RESULT = 3
+# Candidates the engine hands to re-ranking, per result asked for (at least 60): several
+# versions of one rule may take places of their own before they are made one hit.
+CANDIDATES_PER_RESULT = 6
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
 # unless the query names an era or asks for what is obsolete.
 OBSOLETE_WEIGHT = 0.5
@@ -189,7 +194,7 @@ class Searcher:
         optional = [s for s in matched if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
-        wanted = max(limit * CANDIDATES_PER_RESULT, 30)
+        wanted = max(limit * CANDIDATES_PER_RESULT, 60)
         found, total = engine.ranked(
             WordQuery(words=[(s, 1.0) for s in specific], optional=[(s, 1.0) for s in optional],
                       required_phrases=query.phrases,
@@ -276,15 +281,39 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     width = 2 * len(query.words) + 2
     best = 0.0
     for part in (record["title"], record["text"][:SNIPPET_SCAN]):
-        stems_at = [t.stem for t in tokens(modernize(part))]
-        places = [i for i, s in enumerate(stems_at) if s in weights]
-        for n, i in enumerate(places):
-            seen = set()
-            for j in places[n:]:
-                if j >= i + width:
-                    break
-                seen.add(stems_at[j])
-            best = max(best, sum(weights[s] for s in seen) / total)
+        best = max(best, _densest(_part_stems(part), weights, width) / total)
+    return best
+
+
+@functools.lru_cache(maxsize=128)
+def _part_stems(part: str) -> tuple[str, ...]:
+    """A record part's stems in today's wording (kept for the few candidates at hand: the
+    query's wordings each look at the same records)."""
+    return tuple(stems(modernize(part)))
+
+
+def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -> float:
+    """The largest weight of distinct wanted stems within `width` words from a wanted
+    word on (one pass: a window sliding over the wanted words' places)."""
+    places = [i for i, s in enumerate(stems_at) if s in weights]
+    counts: dict[str, int] = {}
+    best = current = 0.0
+    end = 0
+    for i in places:
+        changed = False
+        while end < len(places) and places[end] < i + width:
+            stem = stems_at[places[end]]
+            counts[stem] = counts.get(stem, 0) + 1
+            changed = changed or counts[stem] == 1
+            end += 1
+        if changed:
+            current = sum(weights[s] for s in counts)
+        best = max(best, current)
+        stem = stems_at[i]
+        counts[stem] -= 1
+        if not counts[stem]:
+            del counts[stem]
+            current = sum(weights[s] for s in counts)
     return best
 
 
@@ -305,6 +334,16 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         for card in about(c.record, named):
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
+    memo: dict[tuple[Any, ...], float] = {}
+
+    def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
+        # versions of one rule often say the same: their proximity is computed once
+        key = (rulenum.IN_TEXT.sub("#", record["title"]), record["text"][:SNIPPET_SCAN],
+               tuple(weights))
+        if key not in memo:
+            memo[key] = _proximity(record, variants, weights)
+        return memo[key]
+
     for c in found:
         cards = about(c.record, named)
         name = {s for card in cards for s in named[card]}
@@ -312,11 +351,11 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         if cards and rest:
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card
-            near = 0.0 if c.record["kind"] == "card" else _proximity(c.record, variants, rest)
+            near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest)
             out.append((score * (1.0 + near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
         else:
-            near = _proximity(c.record, variants, weights)
+            near = near_of(c.record, weights)
             parts = {"engine": c.score, "proximity": near}
             if unsaid := unsaid_subject(c.record, said):
                 total = sum(weights.values())
@@ -338,7 +377,8 @@ def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
     folded = " ".join(text.lower().split())
     changed = folded
     for old, new in renames:
-        changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
+        if old in changed:  # a pattern compiled only for a term the query may use
+            changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
     return [changed] if changed != folded else []
 
 
@@ -354,16 +394,16 @@ def _newest_first(record: dict[str, Any]) -> str:
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
     text = text[:SNIPPET_SCAN]
-    found = tokens(text)
+    found = stems(text)
     if not found:
         return ""
     wanted = terms
-    hits = [i for i, t in enumerate(found) if t.stem in wanted]
+    hits = [i for i, s in enumerate(found) if s in wanted]
     start = 0
     if hits:
-        best = max(hits, key=lambda i: len({found[j].stem for j in hits if i <= j < i + width}))
+        best = max(hits, key=lambda i: len({found[j] for j in hits if i <= j < i + width}))
         start = max(0, min(best - 4, len(found) - width))
-    window = found[start:start + width]
+    window = tokens(text, start, start + width)  # only the shown words as tokens
     begin, end = window[0].start, window[-1].end
     out, pos = [], begin
     for token in window:
