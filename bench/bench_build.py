@@ -145,12 +145,27 @@ def corpus(name: str, files: list[Path], added: Path | None, work: Path,
 
 
 def archive_files(sets: int, crs: int | None) -> list[Path] | None:
-    """The archive's CR texts and first `sets` set files, or None when not configured."""
+    """The archive's CR texts and first `sets` set files, or None when not configured;
+    texts `ingest` refuses as cut off are left out (named on stdout)."""
     cr_dir, set_dir = os.environ.get("MTGKB_CR_ARCHIVE"), os.environ.get("MTGKB_MTGJSON_ARCHIVE")
     if not cr_dir or not set_dir:
         return None
     texts = sorted(Path(cr_dir).glob("*.txt"))[:crs] if crs else sorted(Path(cr_dir).glob("*.txt"))
-    return texts + sorted(Path(set_dir).glob("*.json"))[:sets]
+    return [t for t in texts if _ingestible(t)] + sorted(Path(set_dir).glob("*.json"))[:sets]
+
+
+def _ingestible(path: Path) -> bool:
+    """Whether `mtgkb ingest` takes the file (a cut-off rules text it refuses)."""
+    sys.path.insert(0, str(ROOT))
+    from ingest.registry import describe_file
+    from ingest.source import IngestError
+
+    try:
+        describe_file(path)
+    except IngestError as exc:
+        print(f"archive: left out {path.name} ({exc})")
+        return False
+    return True
 
 
 def main() -> None:
@@ -166,6 +181,8 @@ def main() -> None:
         extra = [*sorted((EXTRA / "cr").glob("*.txt")), EXTRA / "mtgjson" / "ALA.json"]
         if not args.skip_extra and all(f.exists() for f in extra):
             corpus("shipped + corpus-extra (CRs + ALA)", extra, extra[-1], work, args.stages)
+        elif not args.skip_extra:
+            print(f"shipped + corpus-extra: skipped ({EXTRA} is absent; set $MTGKB_CORPUS_EXTRA)")
         if files := archive_files(args.archive_sets, args.archive_crs):
             sets = [f for f in files if f.suffix == ".json"]
             corpus("archive", files, sets[-1] if sets else None, work, args.stages)

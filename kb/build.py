@@ -288,7 +288,7 @@ def _build_whole(records: list[Record], sources: list[Source],
     from kb.store import write_store
 
     report(f"link {len(records):,} records")
-    graph = _stage("linking", lambda: build_links(records))
+    graph = _stage("linking", lambda: build_links(records, report))
     report(f"store {len(records):,} records, {len(graph.links):,} links")
     _stage("storing", lambda: write_store(
         tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.source import IngestError
+from ingest.source import IngestError, load_manifest
 from kb import build as kbbuild
 from kb.freshness import read_current
 from kb.paths import HOME_MARKER, HomeError
@@ -146,3 +146,15 @@ def test_searching_while_another_process_rebuilds(tmp_path: Path) -> None:
     assert rebuild.returncode == 0 and searches > 0
     pointer = read_current(home)
     assert pointer and pointer["build"] != first.path.name
+
+
+def test_every_stage_reports_its_counts(tmp_path: Path) -> None:
+    messages: list[str] = []
+    kbbuild.ensure_built(DATA, tmp_path / "home", progress=messages.append)
+    sources = len(load_manifest(DATA))
+    assert any(m.startswith(f"parse {sources}/{sources} ") for m in messages), messages
+    total = int(messages[-1].split()[1].replace(",", ""))
+    for expected in (f"link {total:,} records", f"link 2,000/{total:,} records",
+                     f"link: lineage of {total:,} records", f"index {total:,}/{total:,} records",
+                     "index: writing", "store ", "done: "):
+        assert any(m.startswith(expected) for m in messages), (expected, messages)

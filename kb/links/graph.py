@@ -16,6 +16,7 @@ text (the HTML site links every text with it).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.links.agreement import Numbering
@@ -180,23 +181,29 @@ def _name_entry(record: Record) -> tuple[str, str] | None:
     return None
 
 
-def build_links(records: list[Record]) -> LinkGraph:
-    """The link graph of `records`; also fills their `refs`, `keywords` and `cards`.
+def build_links(records: list[Record],
+                progress: Callable[[str], None] | None = None) -> LinkGraph:
+    """The link graph of `records`; also fills their `refs`, `keywords` and `cards`
+    (`progress`: told every few thousand records, and before lineage).
 
     Deterministic: the same records give the same graph, links in record order; running
     it again on the same records changes nothing more.
     """
+    report = progress or (lambda message: None)
     linker = Linker(records)
     links: list[Link] = []
     unresolved: list[Unresolved] = []
     keyword_names = {r.title.lower() for r in records if r.kind == "keyword"}
-    for record in records:
+    for number, record in enumerate(records, 1):
+        if number % 2000 == 0:
+            report(f"link {number:,}/{len(records):,} records")
         if record.kind == "glossary" and record.title.lower() in keyword_names:
             _add_unique(record.keywords, [record.title.lower()])  # the entry defines it
         _, record_links, missing = linker.scan(record.text, record)
         links += record_links
         unresolved += missing
         _fill_fields(record, record_links, linker)
+    report(f"link: lineage of {len(records):,} records")
     extra, lineage = lineage_links(records)
     by_id = {r.id: r for r in records}
     for link in extra:
