@@ -7,8 +7,11 @@ words, prepositions, conjunctions: a closed class of English, not a list fitted 
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the share of the query's words (weighted by rarity)
-found together in a short stretch of the record. A word found nowhere is checked against
-keyword and card names for a did-you-mean.
+found together in a short stretch of the record. What a record is about takes part in that
+share (`kb.search_cards`): among the records of a card the query names, its name's words
+are left out (they are in all of them); a record about a subject the query doesn't name
+has that subject's words counted in. A word found nowhere is checked against keyword and
+card names for a did-you-mean.
 """
 
 from __future__ import annotations
@@ -51,8 +54,9 @@ COMMON_SHARE = 0.2
 SPECIFIC_SHARE = 0.05
 # A word's weight is its rarity (inverse document frequency), at least this much.
 MIN_IDF = 0.1
-# Candidates the engine hands to re-ranking, per result asked for (at least 30).
-CANDIDATES_PER_RESULT = 3
+# Candidates the engine hands to re-ranking, per result asked for (at least 60): several
+# versions of one rule may take places of their own before they are made one hit.
+CANDIDATES_PER_RESULT = 6
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
 # unless the query names an era or asks for what is obsolete.
 OBSOLETE_WEIGHT = 0.5
@@ -190,7 +194,7 @@ class Searcher:
         optional = [s for s in matched if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
-        wanted = max(limit * CANDIDATES_PER_RESULT, 30)
+        wanted = max(limit * CANDIDATES_PER_RESULT, 60)
         found, total = engine.ranked(
             WordQuery(words=[(s, 1.0) for s in specific], optional=[(s, 1.0) for s in optional],
                       required_phrases=query.phrases,
@@ -330,6 +334,16 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         for card in about(c.record, named):
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
+    memo: dict[tuple[Any, ...], float] = {}
+
+    def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
+        # versions of one rule often say the same: their proximity is computed once
+        key = (rulenum.IN_TEXT.sub("#", record["title"]), record["text"][:SNIPPET_SCAN],
+               tuple(weights))
+        if key not in memo:
+            memo[key] = _proximity(record, variants, weights)
+        return memo[key]
+
     for c in found:
         cards = about(c.record, named)
         name = {s for card in cards for s in named[card]}
@@ -337,11 +351,11 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         if cards and rest:
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card
-            near = 0.0 if c.record["kind"] == "card" else _proximity(c.record, variants, rest)
+            near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest)
             out.append((score * (1.0 + near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
         else:
-            near = _proximity(c.record, variants, weights)
+            near = near_of(c.record, weights)
             parts = {"engine": c.score, "proximity": near}
             if unsaid := unsaid_subject(c.record, said):
                 total = sum(weights.values())

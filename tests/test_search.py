@@ -255,3 +255,19 @@ def test_a_named_cards_own_record_ranks_after_its_rulings_when_asked_more(
     assert kinds[0] == "ruling" and "card" in kinds
     card = next(h for h in hits if h.record["kind"] == "card")
     assert card.parts["proximity"] == 0.0
+
+
+def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import ReadQuery, Searcher, proximity
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    query = "exalted creature attacks alone"
+    hits = searcher.search(query, limit=20).hits
+    assert len({h.record["id"] for h in hits}) == len(hits) == 20
+    read = ReadQuery.of(query)
+    weights = {s: max(searcher._engine.idf(s), 0.1) for s in read.content}
+    for hit in hits:
+        if "subject" not in hit.parts and "card" not in hit.parts and not hit.context:
+            assert abs(hit.parts["proximity"] - proximity(hit.record, read, weights)) < 1e-9

@@ -253,7 +253,7 @@ def sentences(unit: str) -> list[str]:
 
     def hide(match: re.Match[str]) -> str:
         masked.append(match.group(0))
-        end = "." if match.group(1)[-1:] in (".", "!", "?") else ""
+        end = "." if match.group(1).rstrip("'\u2019")[-1:] in (".", "!", "?") else ""
         return f"\u27e6{len(masked) - 1}{end}\u27e7"
 
     hidden = QUOTED.sub(hide, unit)
@@ -273,6 +273,7 @@ RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
                  (re.compile(r"\b(is|are|does|do|was|were|has|have) not\b"), r"\1n't"),
                  (re.compile(r"\bwill not\b"), "won't"),
                  (re.compile(r"\bevery\b"), "each"),
+                 (re.compile(r"\bconverted mana costs?\b"), "mana value"),
                  (re.compile(r"\bEvery\b"), "Each"),
                  (re.compile(r"\b(can't|can) be targeted by\b"), r"\1 be the target of"))
 

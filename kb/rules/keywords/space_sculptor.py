@@ -14,6 +14,8 @@ from kb.rules.registry import Check, Keyword, register
 
 SECTORS = ("alpha", "beta", "gamma")
 NAMES = r"\bthe sector designations are ([\w ,]+?)\."
+CHOOSES = (r"\bdoesn't control a permanent with space sculptor (chooses|can't choose|doesn't "
+           r"choose) a sector designation for each of those creatures")
 KEEPS = (r"\bonce a permanent gets a sector designation, it keeps it (until no player controls a "
          r"permanent with space sculptor|for the rest of the game|until end of turn)")
 ASSIGN = (r"\bany time a permanent with space sculptor and any (creatures|permanents) without a "
@@ -60,9 +62,13 @@ def check(claims: Claims, era: str) -> list[str] | None:
     assert assign is not None
     named = re.search(NAMES, claims.says(NAMES) or "", re.I)
     keeps = re.search(KEEPS, claims.says(KEEPS) or "", re.I)
+    chooses = re.search(CHOOSES, sentence, re.I)
+    if chooses:
+        claims.found.add(CHOOSES)
     valid = {w for w in SECTORS if named and re.search(rf"\b{w} sector\b", named.group(1), re.I)}
     actual = scenario(era)
-    given = "alpha" if "alpha" in valid else "?"
+    given = "alpha" if "alpha" in valid and chooses and chooses.group(1).lower() == "chooses" \
+        else ""
     lasts = bool(keeps and keeps.group(1).lower() == "for the rest of the game")
     expected = (given, given, given if assign.group(1).lower() == "permanents" else "",
                 given if lasts else "")
