@@ -113,7 +113,8 @@ def report(home: Path, qs: list[str]) -> None:
     fts_wall, fts_cpu = timed(fts5(build.store), qs)
     print(f"{home.name}: {records} records, {len(qs)} queries (ms, p50 / p95 / max)\n"
           f"  mtgkb wall {wall[0]:.1f} / {wall[1]:.1f} / {wall[2]:.1f}   "
-          f"cpu {cpu[0]:.1f} / {cpu[1]:.1f} / {cpu[2]:.1f}   peak memory {peak:.0f} MB\n"
+          f"cpu {cpu[0]:.1f} / {cpu[1]:.1f} / {cpu[2]:.1f}   "
+          f"peak memory {peak:.0f} MB (this process's, its builds included)\n"
           f"  FTS5  wall {fts_wall[0]:.1f} / {fts_wall[1]:.1f} / {fts_wall[2]:.1f}   "
           f"cpu {fts_cpu[0]:.1f} / {fts_cpu[1]:.1f} / {fts_cpu[2]:.1f}")
 
