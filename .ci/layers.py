@@ -24,12 +24,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
-    ("store", ("kb.store", "kb.index", "kb.freshness", "kb.paths", "kb.homelock")),
+    ("store", ("kb.store", "kb.index", "kb.index_read", "kb.freshness", "kb.paths", "kb.homelock")),
     ("build", ("kb.build", "kb.parsecache", "kb.update")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
     # and validation stand above it, so the game never imports a keyword
     ("rules model", ("kb.rules.hooks", "kb.rules.claims", "kb.rules.game", "kb.rules.registry",
-                     "kb.rules.checks", "kb.rules.history")),
+                     "kb.rules.checks", "kb.rules.history", "kb.rules.reader",
+                     "kb.rules.reference")),
     ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
                          "kb.search_versions", "kb.show", "kb.diff", "kb.superseded",
                          "kb.rules")),

@@ -109,7 +109,7 @@ def stages(home: Path) -> dict[str, float]:
     marks = json.loads(out.stdout.strip().splitlines()[-1])
     spent: dict[str, float] = {}
     for (start, message), (end, _) in zip(marks, marks[1:], strict=False):
-        word = message.lstrip("[0123456789/] ").split()[0] if message.strip() else "?"
+        word = message.lstrip("[0123456789/] ").split()[0].rstrip(":") if message.strip() else "?"
         word = "parse" if message.startswith("[") else word
         spent[word] = spent.get(word, 0.0) + end - start
     return spent

@@ -138,7 +138,7 @@ def shipped_data_dir() -> Path:
     """The `data/` folder installed with the package (manifest and seed documents)."""
     import mtgkb_data
 
-    return Path(mtgkb_data.__file__).resolve().parent
+    return mtgkb_data.folder()
 
 
 def load_manifest(data_dir: Path) -> list[Source]:

@@ -17,6 +17,7 @@ as it was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -93,9 +94,20 @@ def _digests(sources: list[Source]) -> dict[str, str]:
 
 def _content_hash(sources: list[Source], digests: dict[str, str]) -> str:
     digest = hashlib.sha256(FORMAT_VERSION.encode())
-    for source in sources:
-        digest.update(f"{source.id}|{source.format}|{source.date}|{source.era}|"
-                      f"{digests[source.id]}|".encode())
+    for entry in _source_keys(sources, digests):
+        digest.update(f"{'|'.join(entry)}|".encode())
+    for path in _code_files():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _source_keys(sources: list[Source], digests: dict[str, str]) -> list[list[str]]:
+    """What a build depends on of each source: manifest fields and content digest."""
+    return [[s.id, s.format, s.date, s.era, digests[s.id]] for s in sources]
+
+
+def _code_digest() -> str:
+    digest = hashlib.sha256(FORMAT_VERSION.encode())
     for path in _code_files():
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -235,34 +247,117 @@ def parse_cached(home: Path, source: Source, digest: str) -> tuple[list[Record],
 
 def _build(sources: list[Source], digests: dict[str, str], home: Path, content_hash: str,
            report: Progress) -> Build:
+    records, counts, damage = _parse_all(sources, digests, home, report)
+    info = {"content_hash": content_hash, "counts": counts, "damage": damage,
+            "sources": _source_keys(sources, digests), "code": _code_digest()}
+    with _new_folder(home) as tmp:
+        if not _add_to_previous(home, records, sources, info, tmp, report):
+            _build_whole(records, sources, counts, tmp, report)
+        final = _finish(home, tmp, info)
+    report(f"done: {len(records):,} records from {len(sources)} sources")
+    return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
+
+
+@contextlib.contextmanager
+def _new_folder(home: Path) -> Iterator[Path]:
+    """A new build folder, removed again if the build does not finish."""
+    tmp = home / BUILDS / f"{_TMP}{os.getpid()}-{time.monotonic_ns()}"
+    tmp.mkdir(parents=True)
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _finish(home: Path, tmp: Path, info: dict[str, Any]) -> Path:
+    """Write the build's description and move the folder to its final name."""
+    (tmp / "build.json").write_text(json.dumps(info, indent=1), encoding="utf-8")
+    final = home / BUILDS / str(info["content_hash"])[:20]
+    if final.exists():
+        shutil.rmtree(final)
+    tmp.rename(final)
+    return final
+
+
+def _build_whole(records: list[Record], sources: list[Source],
+                 counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> None:
+    """Link, store and index every record."""
     from kb.index import build_index
     from kb.links import build_links
     from kb.store import write_store
 
-    records, counts, damage = _parse_all(sources, digests, home, report)
     report(f"link {len(records):,} records")
     graph = _stage("linking", lambda: build_links(records))
-    tmp = home / BUILDS / f"{_TMP}{os.getpid()}-{time.monotonic_ns()}"
-    tmp.mkdir(parents=True)
+    report(f"store {len(records):,} records, {len(graph.links):,} links")
+    _stage("storing", lambda: write_store(
+        tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
+        [_source_entry(s, counts[s.id]) for s in sources]))
+    _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
+                                           tmp / "index", report))
+
+
+def _add_to_previous(home: Path, records: list[Record], sources: list[Source],
+                     info: dict[str, Any], tmp: Path, report: Progress) -> bool:
+    """Build by adding to the current build when it was built by this code from the first
+    of these sources and the rest only add cards, rulings or answers (`kb.links.added`):
+    link the new records and the ones they touch, update a copy of the store, index.
+    False (nothing done) when the build must be whole."""
+    from kb.links.added import addable
+
+    previous = _previous_info(home)
+    if previous is None or previous.get("code") != info["code"]:
+        return False
+    keys = info["sources"]
+    start = len(previous.get("sources") or [])
+    if not 0 < start < len(keys) or previous["sources"] != keys[:start]:
+        return False
+    first = sum(sum(previous["counts"][key[0]].values()) for key in keys[:start])
+    if len(records) < first or not addable(records[first:]):
+        return False
+    _add(Path(previous["path"]), records, first, sources[start:], info["counts"], tmp, report)
+    return True
+
+
+def _previous_info(home: Path) -> dict[str, Any] | None:
+    """The current build's description (with its `path`), if it has one."""
+    pointer = read_current(home)
+    if not pointer:
+        return None
+    path = home / BUILDS / str(pointer["build"])
     try:
-        report(f"store {len(records):,} records, {len(graph.links):,} links")
-        _stage("storing", lambda: write_store(
-            tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
-            [_source_entry(s, counts[s.id]) for s in sources]))
-        _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
-                                               tmp / "index"))
-        (tmp / "build.json").write_text(json.dumps(
-            {"content_hash": content_hash, "counts": counts, "damage": damage}, indent=1),
-            encoding="utf-8")
-        final = home / BUILDS / content_hash[:20]
-        if final.exists():
-            shutil.rmtree(final)
-        tmp.rename(final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    report(f"done: {len(records):,} records from {len(sources)} sources")
-    return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
+        info = json.loads((path / "build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(info, dict) or not (path / "kb.sqlite").is_file():
+        return None
+    return {**info, "path": str(path)}
+
+
+def _add(previous: Path, records: list[Record], first: int, added: list[Source],
+         counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> None:
+    from kb.index import build_index
+    from kb.links.added import link_added
+    from kb.store import KnowledgeBase, add_to_store
+
+    with KnowledgeBase(previous / "kb.sqlite") as kb:
+        quotes = kb.quotes()
+    report(f"link {len(records) - first:,} added records among {len(records):,}")
+    linked = _stage("linking", lambda: link_added(records, first, quotes))
+    added_ids = {s.id for s in added}
+    changed = [r for r in linked.records if r.source not in added_ids]
+    report(f"store {len(records) - first:,} added records, {len(changed):,} linked again")
+
+    def store() -> list[Record]:
+        shutil.copyfile(previous / "kb.sqlite", tmp / "kb.sqlite")
+        add_to_store(tmp / "kb.sqlite", changed, records[first:], linked.links,
+                     linked.unresolved, [_source_entry(s, counts[s.id]) for s in added])
+        with KnowledgeBase(tmp / "kb.sqlite") as kb:
+            return list(kb.records())
+
+    everything = _stage("storing", store)
+    _stage("indexing", lambda: build_index(_Counted(everything, report, "index"),
+                                           tmp / "index", report))
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

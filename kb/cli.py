@@ -296,8 +296,9 @@ def export(obj: Context, jsonl: bool) -> None:
 
 @main.command()
 @json_option()
-@click.option("--strict", is_flag=True,
-              help="A sentence the reader cannot place fails its definition (unread).")
+@click.option("--strict/--lenient", default=True,
+              help="A sentence the reader cannot place fails its definition (unread; the "
+                   "default), or is only listed (--lenient).")
 @click.pass_obj
 def validate(obj: Context, as_json: bool, strict: bool) -> None:
     """Hold every keyword definition against the linked rules model (exit 1 on failures)."""

@@ -105,7 +105,9 @@ def renamed_phrases(text: str) -> list[tuple[str, str]]:
     found = []
     for old, new in EQUIVALENT_PHRASES:
         for this, other in ((old, new), (new, old)):
-            if re.search(rf"\b{re.escape(this)}\b", folded) and (this, other) not in found:
+            # the substring test first: a pattern is compiled only for a phrase present
+            if this in folded and re.search(rf"\b{re.escape(this)}\b", folded) \
+                    and (this, other) not in found:
                 found.append((this, other))
     return found
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 import functools
 import json
 import re
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
 
@@ -81,41 +83,74 @@ def _stemmer() -> Callable[[str], str]:
     return functools.lru_cache(maxsize=50000)(stem)
 
 
+# word as written (lower case, curly apostrophe straightened) -> stem, possessive dropped
+_STEMS: dict[str, str] = {}
+_STEMS_KEPT = 200_000
+
+
+def _stem_of(word: str) -> str:
+    """The stem of a lower-case word as the analyser stems it (remembered)."""
+    found = _STEMS.get(word)
+    if found is None:
+        if len(_STEMS) >= _STEMS_KEPT:
+            _STEMS.clear()
+        found = _STEMS[word] = _stemmer()(word[:-2] if word.endswith("'s") else word)
+    return found
+
+
+def _folded(text: str) -> str | None:
+    """The text lower-cased with straight apostrophes, or None when lower-casing would
+    move characters (then words are lower-cased one at a time)."""
+    low = text.lower()
+    return low.replace("’", "'") if len(low) == len(text) else None
+
+
 def word_stem(word: str) -> str:
     """The stem the index gives one lower-case word (its Porter stemmer)."""
     return _stemmer()(word)
 
 
-def tokens(text: str) -> list[Token]:
+def tokens(text: str, start: int = 0, stop: int | None = None) -> list[Token]:
     """The index's tokens of a text (the steps of `text_analyzer`, without its per-token
-    objects: search tokenises every candidate), with the word and its character span."""
-    stem = _stemmer()
+    objects: search tokenises every candidate), with the word and its character span;
+    with `start` / `stop`, only the tokens at those positions."""
+    low = _folded(text)
+    matches = islice(_token_pattern().finditer(text if low is None else low), start, stop)
     out = []
-    for pos, match in enumerate(_token_pattern().finditer(text)):
-        word = match.group().lower().replace("’", "'")
-        word = word[:-2] if word.endswith("'s") else word
-        out.append(Token(word, stem(word), pos, match.start(), match.end()))
+    for pos, match in enumerate(matches, start):
+        word = match.group()
+        if low is None:
+            word = word.lower().replace("’", "'")
+        out.append(Token(word[:-2] if word.endswith("'s") else word,
+                         _STEMS.get(word) or _stem_of(word), pos, match.start(), match.end()))
     return out
 
 
 def stems(text: str) -> list[str]:
     """The index's stems of a text (lower-case, every word kept)."""
-    return [t.stem for t in tokens(text)]
+    low = _folded(text)
+    if low is None:
+        return [t.stem for t in tokens(text)]
+    get = _STEMS.get
+    return [get(word) or _stem_of(word) for word in _token_pattern().findall(low)]
 
 
 def schema() -> fields.Schema:
-    """Stored payload for display, analysed fields for matching, ID fields for filters."""
+    """Stored payload for display, analysed fields for matching, ID fields for filters.
+
+    Only the payload is stored (search reads nothing else back); no spelling field
+    (did-you-mean reads `names.json`)."""
     from whoosh import fields
 
     analyzer = text_analyzer()
     return fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        kind=fields.ID(stored=True),
-        source=fields.ID(stored=True),
-        rule=fields.ID(stored=True),
+        id=fields.ID(unique=True),
+        kind=fields.ID,
+        source=fields.ID,
+        rule=fields.ID,
         rule_prefix=fields.KEYWORD(commas=False, lowercase=True),
         title=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
-        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True, spelling=True),
+        names=fields.TEXT(analyzer=analyzer, field_boost=2.0, phrase=True),
         text=fields.TEXT(analyzer=analyzer, phrase=True),
         defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
@@ -146,7 +181,7 @@ def defined_terms(record: Record) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _document(record: Record) -> dict[str, str]:
+def _document(record: Record, modern: Callable[[str], str] = modernize) -> dict[str, str]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
@@ -156,36 +191,175 @@ def _document(record: Record) -> dict[str, str]:
         "source": record.source,
         "rule": record.rule or "",
         "rule_prefix": _rule_prefixes(record.rule),
-        "title": modernize(record.title),
+        "title": modern(record.title),
         "names": " ; ".join(dict.fromkeys(names)),
-        "text": modernize(record.text),
-        "defines": " ; ".join(modernize(t) for t in defined_terms(record)),
+        "text": modern(record.text),
+        "defines": " ; ".join(modern(t) for t in defined_terms(record)),
         "payload": json.dumps(record.export(), ensure_ascii=False),
     }
 
 
-# Below this many records one process indexes faster than starting a second one.
-PARALLEL_FROM = 3000
-
-
-def build_index(records: Sequence[Record], folder: Path) -> None:
-    """Index every record into a new folder (in two processes for a large corpus, leaving
-    one segment per process: merging them would cost more than it saves at search time)."""
+def build_index(records: Sequence[Record], folder: Path,
+                progress: Callable[[str], None] | None = None) -> None:
+    """Index every record into a new folder: one segment, written by `_SegmentBuilder`
+    (the same segment Whoosh's own writer makes, several times faster)."""
     from whoosh import index
 
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
-    procs = 1  # one writer process: forked workers could outlive a killed build
-    writer = ix.writer(limitmb=256, procs=procs, multisegment=procs > 1)
+    builder = _SegmentBuilder(ix)
+    modern = functools.lru_cache(maxsize=None)(modernize)  # versions repeat their texts
     name_words: set[str] = set()
     for record in records:
-        writer.add_document(**_document(record))
+        builder.add(_document(record, modern))
         if record.kind in ("keyword", "card", "glossary"):
             name_words.update(w for w in re.findall(r"[a-z][a-z'-]+", record.title.lower())
                               if len(w) > 2)
-    writer.commit()
+    builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+
+
+class _SegmentBuilder:
+    """Writes one new Whoosh segment, byte for byte what `writer.add_document` for each
+    document and `commit` write, without their costs.
+
+    - Analysis runs once per distinct field value (rules versions repeat most texts), and
+      for the text fields through `tokens` (the analyzer's steps without its per-token
+      objects).
+    - Postings go to one table in memory, per field and term as arrays of document
+      numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
+      external-sort pool (a pickle and a sort per posting).
+    - At commit each term's posting blocks are filled whole, as the codec's postings
+      writer fills them one posting at a time (`_write_term`).
+    """
+
+    def __init__(self, ix: index.Index) -> None:
+        from whoosh.formats import Positions
+
+        self._writer: Any = cast(Any, ix.writer())  # a SegmentWriter: its codec writers
+        self._schema = self._writer.schema
+        for name, field in self._schema.items():
+            if field.separate_spelling() or field.vector or field.column_type:
+                raise ValueError(f"field {name!r}: spelling, vectors and columns unsupported")
+        self._fast = {name for name, field in self._schema.items()
+                      if field.indexed and field.analyzer is text_analyzer()
+                      and type(field.format) is Positions}
+        self._analysed: dict[tuple[str, str], tuple[list[tuple[bytes, int]], int]] = {}
+        self._pairs: dict[tuple[float, bytes], int] = {}
+        self._encoded: dict[tuple[int, ...], bytes] = {}
+        self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
+        self._lengths: dict[str, array[int]] = {}
+
+    def add(self, document: dict[str, str]) -> None:
+        """Add one document (field name -> value), as `SegmentWriter.add_document`."""
+        writer = self._writer
+        perdoc, docnum = writer.perdocwriter, writer.docnum
+        perdoc.start_doc(docnum)
+        for name, value in sorted(document.items()):
+            field = self._schema[name]
+            length = 0
+            if field.indexed:
+                terms, length = self._analyse(name, value)
+                table = self._postings.setdefault(name, {})
+                for tbytes, pair in terms:
+                    if (entry := table.get(tbytes)) is None:
+                        entry = table[tbytes] = (array("I"), array("I"))
+                    entry[0].append(docnum)
+                    entry[1].append(pair)
+                if length:
+                    lengths = self._lengths.setdefault(name, array("I"))
+                    lengths.extend([0] * (docnum + 1 - len(lengths)))
+                    lengths[docnum] = length
+            if length or field.stored:  # else `add_field` does nothing
+                perdoc.add_field(name, field, value if field.stored else None, length)
+        perdoc.finish_doc()
+        writer._added = True
+        writer.docnum += 1
+
+    def _analyse(self, name: str, value: str) -> tuple[list[tuple[bytes, int]], int]:
+        """A field value's terms, each with its (weight, value) pair, and its length."""
+        if (known := self._analysed.get((name, value))) is not None:
+            return known
+        field = self._schema[name]
+        items = _text_values(value, field.format, self._encoded) if name in self._fast \
+            else field.index(value)
+        terms, length = [], 0
+        for tbytes, freq, weight, vbytes in items:
+            pair = (weight * 1.0, vbytes)
+            if (ref := self._pairs.get(pair)) is None:
+                ref = self._pairs[pair] = len(self._pairs)
+            terms.append((tbytes, ref))
+            length += freq if field.scorable else 0
+        self._analysed[(name, value)] = (terms, length)
+        return terms, length
+
+    def commit(self, progress: Callable[[str], None]) -> None:
+        """Write every field's postings, then let Whoosh finish the segment (per-document
+        data, term table, table of contents)."""
+        from whoosh.util.numeric import byte_to_length, length_to_byte
+
+        fieldwriter = self._writer.fieldwriter
+        pairs = list(self._pairs)
+        self._analysed.clear()
+        self._encoded.clear()
+        for name in sorted(self._postings):
+            terms = self._postings[name]
+            progress(f"index: writing {len(terms):,} terms of field {name}")
+            stored = self._lengths.get(name, array("I"))
+            lengths = [byte_to_length(length_to_byte(n)) if n else 0 for n in stored]
+            fieldwriter.start_field(name, self._schema[name])
+            for tbytes in sorted(terms):
+                docs, refs = terms[tbytes]
+                fieldwriter.start_term(tbytes)
+                _write_term(fieldwriter._postwriter, docs, [pairs[r] for r in refs], lengths)
+                fieldwriter.finish_term()
+            fieldwriter.finish_field()
+        self._postings.clear()
+        self._writer.commit(merge=False)
+
+
+def _text_values(value: str, fmt: Any,
+                 encoded: dict[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
+    """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
+    without a token object per word (`encoded`: position lists already encoded)."""
+    stem = _stemmer()
+    positions: dict[str, list[int]] = {}
+    ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
+    for pos, word in enumerate(_token_pattern().findall(value.lower() if ascii_text else value)):
+        if not ascii_text:
+            word = word.lower().replace("’", "'")
+        if word.endswith("'s"):
+            word = word[:-2]
+        positions.setdefault(stem(word), []).append(pos)
+    boost = fmt.field_boost
+    out = []
+    for term, found in positions.items():
+        key = tuple(found)
+        if (value_bytes := encoded.get(key)) is None:
+            value_bytes = encoded[key] = fmt.encode(found)
+        out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
+    return out
+
+
+def _write_term(postwriter: Any, docs: array[int], pairs: list[tuple[float, bytes]],
+                lengths: list[int]) -> None:
+    """One term's postings, in whole blocks: the state `add_posting` would build
+    posting by posting (ids, weights, values, length and weight bounds)."""
+    limit = postwriter._blocklimit
+    for start in range(0, len(docs), limit):
+        ids = docs[start:start + limit]
+        chunk = pairs[start:start + limit]
+        weights = [w for w, _ in chunk]
+        sizes = [lengths[d] for d in ids if d < len(lengths) and lengths[d]]
+        postwriter._ids = ids
+        postwriter._weights = array("f", weights)
+        postwriter._values = [v for _, v in chunk if v]
+        postwriter._maxweight = max([0, *weights])
+        postwriter._minlength = min(sizes) if sizes else None
+        postwriter._maxlength = max([0, *sizes])
+        if start + limit < len(docs):
+            postwriter._write_block()
 
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
@@ -202,11 +376,11 @@ def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
 
 
 def open_index(folder: Path) -> index.Index:
-    """Open an index mtgkb built (only ever one inside a marked KB home), read in place:
-    with memory mapping, whoosh3 copies every sub-file it opens into memory."""
-    from whoosh.filedb.filestore import FileStorage
+    """Open an index mtgkb built (only ever one inside a marked KB home), its files
+    mapped in place (`kb.index_read.MappedStorage`), never copied into memory."""
+    from kb.index_read import MappedStorage
 
-    return FileStorage(str(folder), supports_mmap=False, readonly=True).open_index(INDEX_NAME)
+    return MappedStorage(str(folder)).open_index(INDEX_NAME)
 
 
 @dataclass
@@ -233,15 +407,20 @@ class WordQuery:
 
 
 class Engine:
-    """An open index, reused across queries (open once, search many times)."""
+    """An open index, reused across queries (open once, search many times). It reads
+    Whoosh's postings term at a time (`kb.index_read`): no Whoosh searcher, query or
+    matcher tree, and so none of their imports, on the search path."""
 
     def __init__(self, folder: Path) -> None:
+        from kb.index_read import TermScorer
+
         self._index = open_index(folder)
-        self._searcher = self._index.searcher()
-        self._reader = self._searcher.reader()
+        self._reader = self._index.reader()
+        self._terms = TermScorer(self._reader)
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
+        self._filters: dict[tuple[str | None, str | None], frozenset[int]] = {}
 
     def renames(self) -> list[tuple[str, str]]:
         """(old term, current term) pairs recorded at build time (none for older builds)."""
@@ -255,7 +434,7 @@ class Engine:
 
     def close(self) -> None:
         """Release the index files."""
-        self._searcher.close()
+        self._reader.close()
 
     def doc_count(self) -> int:
         """How many records the index holds."""
@@ -271,116 +450,82 @@ class Engine:
 
     def idf(self, stem: str) -> float:
         """The engine's inverse document frequency of a stem in the text field."""
-        return float(self._searcher.idf("text", stem))
+        return self._terms.idf("text", stem)
 
     def rule(self, number: str, kind: str | None = None,
              source: str | None = None) -> list[dict[str, Any]]:
-        """Every record numbered `number` (in any version)."""
-        from whoosh.query import Term
-
-        return self._all(Term("rule", number), kind, source)
+        """Every record numbered `number` (in any version), in index order."""
+        return self._records(self._terms.term("rule", number), kind, source)
 
     def under_rule(self, number: str, kind: str | None = None,
                    source: str | None = None) -> list[dict[str, Any]]:
-        """Every record numbered `number` or one of its subrules."""
-        from whoosh.query import Term
+        """Every record numbered `number` or one of its subrules, in index order."""
+        return self._records(self._terms.term("rule_prefix", number), kind, source)
 
-        return self._all(Term("rule_prefix", number), kind, source)
-
-    def _all(self, q: Any, kind: str | None, source: str | None) -> list[dict[str, Any]]:
-        results = self._searcher.search(q, filter=_filter(kind, source), limit=None)
-        return [json.loads(h["payload"]) for h in results]
+    def _records(self, scores: dict[int, float], kind: str | None,
+                 source: str | None) -> list[dict[str, Any]]:
+        return [c.record for c in self._candidates(scores, kind, source, None)]
 
     def ranked(self, query: WordQuery, kind: str | None = None, source: str | None = None,
-               limit: int = 30) -> tuple[list[Candidate], int]:
-        """The best `limit` candidates and how many records matched (at least)."""
-        q = _whoosh_query(query)
-        if q is None:
+               limit: int | None = 30) -> tuple[list[Candidate], int]:
+        """The best `limit` candidates (all for None) and how many records matched.
+
+        Scores: each word by its best field (BM25F, times its weight), summed over the
+        words (all required with `require_all`); optional words added where the words
+        matched; a record defining the phrase (`defines`, x2) and one numbered by a rule
+        number asked for (x5) match by that alone; every required phrase must occur
+        (its words' scores added). Whoosh's own numbers throughout (tests compare a
+        Whoosh query of this shape)."""
+        from kb import index_read as im
+
+        if not query.words:
             return [], 0
-        results = self._searcher.search(q, filter=_filter(kind, source), limit=limit)
-        found = [Candidate(json.loads(h["payload"]), float(h.score)) for h in results]
-        return found, max(results.scored_length(), results.estimated_min_length())
+        terms = self._terms
+        words = [self._word(stem, weight) for stem, weight in query.words]
+        scores: dict[int, float] = im.both(words) if query.require_all else {}
+        if not query.require_all:
+            for word in words:
+                im.add(scores, word)
+        for stem, weight in query.optional or []:
+            im.add(scores, self._word(stem, weight, within=scores), only_present=True)
+        if query.defines:
+            im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
+        for number in query.numbers or []:
+            im.add(scores, terms.term("rule_prefix", number, boost=5.0))
+        required = [im.summed(terms.phrase(f, p) for f in MATCH_FIELDS)
+                    for p in query.required_phrases or [] if len(p) > 1]
+        if required:
+            scores = im.both([*required, scores])
+        return self._candidates(scores, kind, source, limit), len(
+            self._filtered(scores, kind, source))
 
+    def _candidates(self, scores: dict[int, float], kind: str | None, source: str | None,
+                    limit: int | None) -> list[Candidate]:
+        from kb.index_read import top
 
-def _filter(kind: str | None, source: str | None) -> Any:
-    from whoosh.query import And, Term
+        stored = self._reader.stored_fields
+        return [Candidate(json.loads(stored(d)["payload"]), s)
+                for d, s in top(self._filtered(scores, kind, source), limit)]
 
-    parts = [Term("kind", kind)] if kind else []
-    parts += [Term("source", source)] if source else []
-    return And(parts) if parts else None
+    def _word(self, stem: str, weight: float,
+              within: dict[int, float] | None = None) -> dict[int, float]:
+        """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
+        (only for the docnums `within`, when given)."""
+        from kb.index_read import best_of
 
+        return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
+                       weight)
 
-def _whoosh_query(query: WordQuery) -> Any:
-    """The Whoosh query of a `WordQuery`."""
-    from whoosh.query import And, AndMaybe, Or, Phrase, Term
+    def _filtered(self, scores: dict[int, float], kind: str | None,
+                  source: str | None) -> dict[int, float]:
+        """The scores of the records a kind / source filter lets through."""
+        if not kind and not source:
+            return scores
+        if (kind, source) not in self._filters:
+            from kb.index_read import both
 
-    per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
-                for stem, weight in query.words]
-    if not per_word:
-        return None
-    words: Any = And(per_word) if query.require_all else Or(per_word)
-    optional = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
-                for stem, weight in query.optional or []]
-    if optional:  # scored where present, never a reason to match (nor to visit a record)
-        words = AndMaybe(words, Or(optional))
-    parts: list[Any] = [words]
-    if query.defines:
-        parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
-                     else Term("defines", query.defines[0], boost=2.0))
-    parts += [Term("rule_prefix", n, boost=5.0) for n in query.numbers or []]
-    q: Any = Or(parts)
-    required = [Or([Phrase(f, p) for f in MATCH_FIELDS])
-                for p in query.required_phrases or [] if len(p) > 1]
-    return And([*required, q]) if required else q
-
-
-@functools.cache
-def _field_max_classes() -> tuple[type, type]:
-    """The corrected DisjunctionMax query and matcher (built on first use, so that Whoosh
-    is imported only when a search runs)."""
-    from whoosh import matching
-    from whoosh.query import DisjunctionMax
-
-    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):
-        """A record's score is the best score among the sub-matchers on that record.
-
-        Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
-        (another record's score) and `replace()` drops a live sub-matcher; both fixed."""
-
-        def score(self) -> float:
-            a, b = self.a, self.b
-            if not a.is_active():
-                return float(b.score())
-            if not b.is_active():
-                return float(a.score())
-            if a.id() < b.id():
-                return float(a.score())
-            if b.id() < a.id():
-                return float(b.score())
-            return float(max(a.score(), b.score()))
-
-        def replace(self, minquality: float = 0) -> Any:
-            a, b = self.a, self.b
-            if not a.is_active() and not b.is_active():
-                return matching.NullMatcher()
-            if not a.is_active():
-                return b.replace(minquality)
-            if not b.is_active():
-                return a.replace(minquality)
-            if minquality and a.max_quality() < minquality and b.max_quality() < minquality:
-                return matching.NullMatcher()
-            return self
-
-    class FieldMax(DisjunctionMax):
-        """DisjunctionMax scored by `FieldMaxMatcher`."""
-
-        def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
-            reader = searcher.reader()
-            return self._tree_matcher(subs, FieldMaxMatcher, searcher, context,
-                                      lambda q: q.estimate_size(reader))
-
-    return FieldMax, FieldMaxMatcher
-
-
-def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
-    return _field_max_classes()[0](subqueries, boost=boost)
+            parts = [self._terms.term(f, v) for f, v in (("kind", kind), ("source", source))
+                     if v]
+            self._filters[(kind, source)] = frozenset(both(parts))
+        allowed = self._filters[(kind, source)]
+        return {d: s for d, s in scores.items() if d in allowed}

@@ -5,9 +5,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ingest.source import shipped_data_dir as shipped_data_dir  # where the manifest lives
 from kb.errors import MtgkbError
 from kb.freshness import HOME_MARKER
+
+
+def shipped_data_dir() -> Path:
+    """The `data/` folder installed with the package, where the manifest lives (as
+    `ingest.source` reads it; without importing the parsers' module on every command)."""
+    import mtgkb_data
+
+    return mtgkb_data.folder()
 
 
 class HomeError(MtgkbError):

@@ -16,6 +16,7 @@ card names for a did-you-mean.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -281,15 +282,39 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     width = 2 * len(query.words) + 2
     best = 0.0
     for part in (record["title"], record["text"][:SNIPPET_SCAN]):
-        stems_at = [t.stem for t in tokens(modernize(part))]
-        places = [i for i, s in enumerate(stems_at) if s in weights]
-        for n, i in enumerate(places):
-            seen = set()
-            for j in places[n:]:
-                if j >= i + width:
-                    break
-                seen.add(stems_at[j])
-            best = max(best, sum(weights[s] for s in seen) / total)
+        best = max(best, _densest(_part_stems(part), weights, width) / total)
+    return best
+
+
+@functools.lru_cache(maxsize=128)
+def _part_stems(part: str) -> tuple[str, ...]:
+    """A record part's stems in today's wording (kept for the few candidates at hand: the
+    query's wordings each look at the same records)."""
+    return tuple(stems(modernize(part)))
+
+
+def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -> float:
+    """The largest weight of distinct wanted stems within `width` words from a wanted
+    word on (one pass: a window sliding over the wanted words' places)."""
+    places = [i for i, s in enumerate(stems_at) if s in weights]
+    counts: dict[str, int] = {}
+    best = current = 0.0
+    end = 0
+    for i in places:
+        changed = False
+        while end < len(places) and places[end] < i + width:
+            stem = stems_at[places[end]]
+            counts[stem] = counts.get(stem, 0) + 1
+            changed = changed or counts[stem] == 1
+            end += 1
+        if changed:
+            current = sum(weights[s] for s in counts)
+        best = max(best, current)
+        stem = stems_at[i]
+        counts[stem] -= 1
+        if not counts[stem]:
+            del counts[stem]
+            current = sum(weights[s] for s in counts)
     return best
 
 
@@ -353,7 +378,8 @@ def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
     folded = " ".join(text.lower().split())
     changed = folded
     for old, new in renames:
-        changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
+        if old in changed:  # a pattern compiled only for a term the query may use
+            changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
     return [changed] if changed != folded else []
 
 
@@ -369,16 +395,16 @@ def _newest_first(record: dict[str, Any]) -> str:
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
     text = text[:SNIPPET_SCAN]
-    found = tokens(text)
+    found = stems(text)
     if not found:
         return ""
     wanted = terms
-    hits = [i for i, t in enumerate(found) if t.stem in wanted]
+    hits = [i for i, s in enumerate(found) if s in wanted]
     start = 0
     if hits:
-        best = max(hits, key=lambda i: len({found[j].stem for j in hits if i <= j < i + width}))
+        best = max(hits, key=lambda i: len({found[j] for j in hits if i <= j < i + width}))
         start = max(0, min(best - 4, len(found) - width))
-    window = found[start:start + width]
+    window = tokens(text, start, start + width)  # only the shown words as tokens
     begin, end = window[0].start, window[-1].end
     out, pos = [], begin
     for token in window:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from kb.links.types import Link
+from kb.links.types import Link, Unresolved
 from kb.model import Record
 
 STORE_FILE = "kb.sqlite"
@@ -52,13 +52,7 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
         db.execute("pragma synchronous = off")
         db.executescript(_TABLES)
         db.execute("begin")
-        db.executemany(
-            "insert into records(id, kind, source, rule, title, parent, data)"
-            " values (?,?,?,?,?,?,?)",
-            # vars(r): the fields of to_dict() without its deep copy (a third of the time)
-            ((r.id, r.kind, r.source, r.rule, r.title, r.parent, json.dumps(vars(r)))
-             for r in records),
-        )
+        _insert_records(db, records)
         db.executemany("insert into links values (?,?,?)",
                        ((ln.src, ln.dst, ln.kind) for ln in links))
         db.executemany("insert into unresolved values (?,?,?)",
@@ -72,6 +66,73 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
         db.execute("commit")
     finally:
         db.close()
+
+
+_DERIVED = ("lineage", "quotes")  # link kinds from lineage, stored after the text links
+
+
+def add_to_store(path: Path, changed: list[Record], added: list[Record],
+                 links: dict[str, list[Link]], unresolved: dict[str, list[Unresolved]],
+                 sources: Iterable[dict[str, Any]]) -> None:
+    """Turn a copy of a store into the store `write_store` writes with `added` records
+    after the others (and their `sources`), `changed` records linked again: each listed
+    record's text links and unresolved references replaced, the lineage kept.
+
+    Rows keep the order a whole write gives them (records, then each record's text links
+    in record order, then the lineage links), so every read answers as from a new store."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("pragma journal_mode = off")
+        db.execute("pragma synchronous = off")
+        db.execute("begin")
+        db.executemany("update records set data = ? where id = ?",
+                       ((json.dumps(vars(r)), r.id) for r in changed))
+        _insert_records(db, added)
+        order = [rid for (rid,) in db.execute("select id from records order by ord")]
+        text_links, lineage_links = _grouped(
+            db.execute("select src, dst, kind from links order by rowid"),
+            lambda row: row[0], lambda row: row[2] in _DERIVED)
+        text_links.update({rid: [(ln.src, ln.dst, ln.kind) for ln in found]
+                           for rid, found in links.items()})
+        missing, _ = _grouped(db.execute("select record, text, reason from unresolved"
+                                         " order by rowid"), lambda row: row[0], lambda _: False)
+        missing.update({rid: [(u.record, u.text, u.reason) for u in found]
+                        for rid, found in unresolved.items()})
+        db.execute("delete from links")
+        db.execute("delete from unresolved")
+        db.executemany("insert into links values (?,?,?)",
+                       [*(row for rid in order for row in text_links.get(rid, ())),
+                        *lineage_links])
+        db.executemany("insert into unresolved values (?,?,?)",
+                       (row for rid in order for row in missing.get(rid, ())))
+        db.executemany("insert into sources(id, data) values (?,?)",
+                       ((s["id"], json.dumps(s)) for s in sources))
+        db.execute("commit")
+    finally:
+        db.close()
+
+
+def _grouped(rows: Iterable[tuple[str, str, str]], key: Any, aside: Any
+             ) -> tuple[dict[str, list[tuple[str, str, str]]], list[tuple[str, str, str]]]:
+    """Rows by `key` (in order), and apart in one list the rows `aside` picks."""
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    rest = []
+    for row in rows:
+        if aside(row):
+            rest.append(row)
+        else:
+            groups.setdefault(key(row), []).append(row)
+    return groups, rest
+
+
+def _insert_records(db: sqlite3.Connection, records: Iterable[Record]) -> None:
+    db.executemany(
+        "insert into records(id, kind, source, rule, title, parent, data)"
+        " values (?,?,?,?,?,?,?)",
+        # vars(r): the fields of to_dict() without its deep copy (a third of the time)
+        ((r.id, r.kind, r.source, r.rule, r.title, r.parent, json.dumps(vars(r)))
+         for r in records),
+    )
 
 
 def store_problem(path: Path) -> str | None:
@@ -171,6 +232,14 @@ class KnowledgeBase:
         """Ids of the same rule or keyword across sources and versions, by era."""
         row = self._db.execute("select members from lineage where id = ?", (record_id,)).fetchone()
         return json.loads(row[0]) if row else []
+
+    def quotes(self) -> dict[str, list[str]]:
+        """Record id -> the records its `quotes` links point to, in link order."""
+        found: dict[str, list[str]] = {}
+        for src, dst in self._db.execute(
+                "select src, dst from links where kind = 'quotes' order by rowid"):
+            found.setdefault(src, []).append(dst)
+        return found
 
     def unresolved(self) -> list[tuple[str, str, str]]:
         """References that could not be resolved: (record id, text, reason)."""

@@ -27,7 +27,12 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
     titles = {t.lower(): t for t in kb.titles(["keyword"])}
     if not titles:
         return {}
-    names = sorted(titles, key=lambda n: (-len(n), n))
+    texts = " ".join(r.text for r in rulings).lower()
+    # only the names these texts contain (a pattern over every keyword name costs more to
+    # compile than the whole lookup); longest first, as before
+    names = sorted((n for n in titles if n in texts), key=lambda n: (-len(n), n))
+    if not names:
+        return {}
     mention = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.I)
     from kb.rules.claims import claims_about
 

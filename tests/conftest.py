@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Timing belongs in bench/, not in tests: no per-example deadline, so a loaded CI machine
+# cannot fail a property test for being slow.
+settings.register_profile("mtgkb", deadline=None)
+settings.load_profile("mtgkb")
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"

@@ -70,7 +70,7 @@ def test_a_crash_mid_build_leaves_the_old_build_working(
     wiki = data / "sources" / "judge-wiki-keywords-appendix-c.txt"
     wiki.write_text(wiki.read_text(encoding="utf-8") + "\n", encoding="utf-8")
 
-    def crash(records: object, folder: Path) -> None:
+    def crash(*args: object) -> None:
         raise RuntimeError("simulated crash while indexing")
 
     import kb.index

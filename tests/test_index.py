@@ -83,3 +83,42 @@ def test_tokens_are_the_analyzers_tokens() -> None:
     text = (DATA / "sources" / "shards-of-alara-faq-2008.txt").read_text(encoding="utf-8")
     text = text[:20000] + " Don’t target the opponent’s 702.81a e.g. +1/+1 it's"
     assert [t.stem for t in tokens(text)] == [t.text for t in text_analyzer()(text)]
+
+
+SHAPES = [
+    WordQuery(words=[("creatur", 1.0), ("attack", 1.0), ("alon", 1.0)]),
+    WordQuery(words=[("split", 1.0), ("second", 1.0)], optional=[("spell", 1.0)],
+              defines=["split", "second"]),
+    WordQuery(words=[("exalt", 1.3)], defines=["exalt"], numbers=["702.83", "702"]),
+    WordQuery(words=[("damag", 1.0), ("player", 0.5)], require_all=True,
+              required_phrases=[["combat", "damag"]]),
+    WordQuery(words=[("mana", 0.7), ("burn", 1.0)], optional=[("lose", 1.0)],
+              defines=["mana", "burn"], numbers=["300.3"]),
+]
+
+
+@pytest.mark.parametrize("query", SHAPES)
+@pytest.mark.parametrize("kind, source", [(None, None), ("rule", None),
+                                          (None, "shards-of-alara-faq-2008")])
+def test_term_at_a_time_scores_are_the_whoosh_querys(shipped_build, query: WordQuery,
+                                                      kind: str | None,
+                                                      source: str | None) -> None:
+    """`Engine.ranked` reads postings term at a time; the Whoosh query it stands for
+    (`whoosh_query`, with the corrected field-max matcher) gives the same records, scores
+    and order."""
+    import json
+
+    from tests.whoosh_reference import whoosh_filter, whoosh_query
+
+    engine = Engine(shipped_build.index)
+    with engine._index.searcher() as searcher:
+        results = searcher.search(whoosh_query(query), filter=whoosh_filter(kind, source),
+                                  limit=None)
+        expected = [(json.loads(h["payload"])["id"], h.score) for h in results]
+    found, total = engine.ranked(query, kind, source, limit=None)
+    assert total == len(expected)
+    assert [c.record["id"] for c in found] == [rid for rid, _ in expected]
+    assert [c.score for c in found] == pytest.approx([s for _, s in expected], rel=1e-9)
+    top, _ = engine.ranked(query, kind, source, limit=7)
+    assert [c.record["id"] for c in top] == [rid for rid, _ in expected[:7]]
+    engine.close()

@@ -151,11 +151,13 @@ def test_ones_own_copy_of_a_shipped_source(home: Path, run: Run, tmp_path: Path)
 def test_a_build_that_fails_adds_nothing(home: Path, run: Run,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import kb.links
+    import kb.links.added
 
-    def too_deep(records: object) -> None:
+    def too_deep(*args: object) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
     monkeypatch.setattr(kb.links, "build_links", too_deep)
+    monkeypatch.setattr(kb.links.added, "link_added", too_deep)  # a set is linked as added
     before = state(home)
     code, _, err = run(home, "ingest", str(extra_file(MTGJSON_ALA)))
     assert code == 2 and one_line(err)

@@ -37,7 +37,8 @@ CASES = [
                                             "rather"),
       (r"sacrificed creature's mana value", "sacrificed creature's power"),
       (r"its total cost is reduced", "its total cost is increased"),
-      (r"rather than paying its mana cost", "in addition to paying its mana cost")],
+      (r"rather than paying its mana cost", "in addition to paying its mana cost"),
+      (r"sacrificed permanent's mana value", "sacrificed permanent's power")],
      [(r"sacrificing a creature", "sacrificing one creature")]),
     ("harmonize",
      [(r"from your graveyard by paying", "from your hand by paying"),
@@ -76,10 +77,13 @@ CASES = [
     ("cleave",
      [(r"rather than paying its mana cost", "in addition to paying its mana cost"),
       (r"You may cast this spell by paying \[cost\]", "You may cast this spell from your "
-                                                     "graveyard by paying [cost]")],
+                                                     "graveyard by paying [cost]"),
+      (r"within square brackets", "within parentheses"),
+      (r"by removing all text", "by keeping only all text")],
      []),
     ("more than meets the eye",
-     [(r"rather than its mana cost", "in addition to its mana cost"),
+     [('cast this card converted', 'cast this card transformed'),
+      (r"rather than its mana cost", "in addition to its mana cost"),
       (r"cast this card converted by", "cast this card converted from exile by")],
      []),
     ("warp",
@@ -101,14 +105,18 @@ CASES = [
       (r"creature with haste", "creature with vigilance"),
       (r" It's still a land\.", ""),
       (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
-     []),
+     [(r"Awaken N — \[cost\]", "Awaken N-[cost]")]),
     ("impending",
      [(r"it enters with N time counters", "it enters with N+1 time counters"),
       (r"it's not a creature", "it's a creature"),
       (r"At the beginning of your end step", "At the beginning of each opponent's end step"),
       (r"remove a time counter from it", "remove two time counters from it"),
       (r"rather than pay this spell's mana cost", "in addition to this spell's mana cost")],
-     []),
+     [(r"If you chose to pay this permanent's impending cost", "If you chose to pay this "
+                                                              "spell's impending cost"),
+      (r"The first is a static ability that functions while the spell with impending is on the "
+       r"stack\. The second is static ability",
+       "The first and second are static abilities")]),
 ]
 
 

@@ -77,7 +77,7 @@ CASES = [
     ("surge",
      [(r"has cast another spell this turn", "has cast no other spell this turn"),
       (r"you or one of your teammates has", "an opponent has")],
-     [(r"you or one of your teammates has", "you have")]),
+     [(r"you or one of your teammates has", "you or one of your teammates\n has")]),
     ("undaunted",
      [(r"costs \{1\} less", "costs {2} less"), (r"costs \{1\} less", "costs {1} more"),
       (r"for each opponent you have", "for each player you have"),

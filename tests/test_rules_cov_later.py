@@ -30,7 +30,8 @@ CASES = [
        "without paying its mana cost.")],
      []),
     ("plot",
-     [(r"during your main phase while the stack is empty, you may exile",
+     [('It becomes a plotted card', 'It becomes a foretold card'),
+      (r"during your main phase while the stack is empty, you may exile",
        "during your turn, you may exile"),
       (r"exile this card from your hand", "exile this card from your graveyard"),
       (r"without paying its mana cost during", "by paying any plot cost it has rather than "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb.rules.claims import rule_units
 from kb.rules.keywords.airbend import _run as airbend_run
 from kb.rules.keywords.behold import _still
 from kb.rules.keywords.behold import _try as behold_try
@@ -41,6 +42,13 @@ def test_airbend_and_earthbend_in_the_model():
                                "after leaving": None}
     assert earthbend_run("", "mine", "graveyard")["after"] == ("battlefield", True, "A")
     assert earthbend_run("", "theirs", "graveyard") == {"allowed": False}
+
+
+def test_a_rule_reference_wrapped_onto_a_new_line_is_no_label():
+    text = ("701.55d If more than one player is instructed to face a villainous choice, the "
+            "entire process described in rule\n701.55a is performed for each of those players "
+            "one at a time in APNAP order.")
+    assert rule_units(text) == [text[8:].replace("\n", " ").replace(" in rule 701.55a", "")]
 
 
 CASES = [

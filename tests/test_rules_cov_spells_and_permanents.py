@@ -66,7 +66,10 @@ CASES = [
      [(r"from one to that Saga's final chapter number", "from one to two"),
       (r"unless it has exactly the number", "unless it has at least the number"),
       (r"with the chosen number of lore counters", "with one lore counter")],
-     []),
+     [(r"As a Saga with the read ahead ability enters, its controller chooses a number from one "
+       r"to that Saga's final chapter number\. That Saga enters",
+       "As this Saga enters, choose a number from one to this Saga's final chapter number. "
+       "This Saga enters")]),
 ]
 
 

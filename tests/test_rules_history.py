@@ -18,12 +18,12 @@ from kb.rules.validate import check_definition, validate
 from tests.rules_support import definition
 
 LIFELINK_2008 = ('502.68a Lifelink is a triggered ability. "Lifelink" means "Whenever this '
-                 'source deals damage, its controller gains that much life."\n502.68b If a '
+                 'permanent deals damage, you gain that much life."\n502.68b If a '
                  "permanent has multiple instances of lifelink, each triggers separately.")
-LIFELINK_2012 = ("702.15b Damage dealt by a source with lifelink causes that source's "
-                 "controller to gain that much life (in addition to any other results that "
-                 "damage causes).\n702.15c Multiple instances of lifelink on the same object "
-                 "are redundant.")
+LIFELINK_2012 = ("702.14b Damage dealt by a source with lifelink causes that source's "
+                 "controller, or its owner if it has no controller, to gain that much life (in "
+                 "addition to any other results that damage causes).\n702.14e Multiple "
+                 "instances of lifelink on the same object are redundant.")
 
 
 def test_parameter_names_and_dashes_are_one_shape():

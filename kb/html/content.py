@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from kb.html.layout import Layout, Place, card_name, keyword_name, top_rule
 from kb.html.text import Mention, changes_against, make_linker, mentions_of, render
+from kb.links.types import Unresolved
 from kb.model import Record
 from kb.store import KnowledgeBase
 
@@ -23,16 +24,6 @@ CR_FORMAT = "comprehensive-rules"
 KIND_ORDER = ("keyword", "card", "rule", "glossary", "section", "ruling", "qa")
 _REMINDER = re.compile(r"\([^)]*\)")
 _PARAMETER = re.compile(r"\s+(?:\d+|[xXN]|\{[^}]*\}.*|—.*|-.*|from .*|\S+walk.*)$")
-
-
-@dataclass(frozen=True)
-class Unresolved:
-    """A reference in a text that points nowhere in the knowledge base."""
-
-    record: Record
-    kind: str
-    text: str
-    reason: str
 
 
 @dataclass
@@ -195,14 +186,14 @@ class SiteContent:
         """The knowledge base's unresolved references, and any mention left without a target."""
         found = []
         for record_id, text, reason in kb.unresolved():
-            if record := self.by_id.get(record_id):
-                found.append(Unresolved(record, "rule-ref", text, reason))
-        listed = {u.record.id for u in found}
+            if record_id in self.by_id:
+                found.append(Unresolved(record_id, text, reason))
+        listed = {u.record for u in found}
         for record in self.records:
             for mention in self.mentions[record.id]:
                 if record.id not in listed and mention.target not in self.by_id:
-                    found.append(Unresolved(record, mention.kind, mention.text,
-                                            "no such record in the knowledge base"))
+                    found.append(Unresolved(record.id, mention.text,
+                                            "no such record in the knowledge base", mention.kind))
         self.unresolved = found
 
 

@@ -502,8 +502,8 @@ def findings_context(content: SiteContent) -> dict[str, Any]:
         statuses[str(entry.get("status"))] += 1
     mismatches = [e for e in definitions if e.get("status") == "mismatch"]
     unresolved: dict[str, list[Any]] = defaultdict(list)
-    for item in content.unresolved:
-        unresolved[item.kind].append(item)
+    for item in content.unresolved:  # (the citing record, the reference)
+        unresolved[item.kind].append((content.by_id[item.record], item))
     return {"statuses": sorted(statuses.items()), "mismatches": mismatches,
             "findings": content.validation.get("findings", []),
             "coverage": content.validation.get("coverage", {}),

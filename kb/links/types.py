@@ -22,11 +22,13 @@ class Link:
 
 @dataclass(frozen=True)
 class Unresolved:
-    """A reference that no record answers: the citing record, the reference, and why."""
+    """A reference that no record answers: the citing record's id, the reference, why, and
+    what kind of reference it is (one of `LINK_KINDS`)."""
 
     record: str
     text: str
     reason: str
+    kind: str = "rule-ref"
 
 
 @dataclass(frozen=True)

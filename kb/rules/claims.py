@@ -230,9 +230,13 @@ def signed(value: str, n: int = 1) -> int:
 normalize_quotes_all = angle_quotes | display | single_to_double
 
 
+# a reference wrapped onto a new line ("described in rule\n701.55a is") is no rule label
+WRAPPED_REFERENCE = re.compile(rf"\b(rules?|and|or|through)[ \t]*\n\s*(?={rulenum.DOTTED})")
+
+
 def rule_units(text: str) -> list[str]:
     """The rule texts of a definition without their numbers, references and examples."""
-    text = normalize_quotes_all(text)
+    text = WRAPPED_REFERENCE.sub(r"\1 ", normalize_quotes_all(text))
     units = []
     for unit in RULE_LABEL.split(text):
         unit = EXAMPLE.sub("", unit.replace("\n", " "))
@@ -249,7 +253,7 @@ def sentences(unit: str) -> list[str]:
 
     def hide(match: re.Match[str]) -> str:
         masked.append(match.group(0))
-        end = "." if match.group(1)[-1:] in (".", "!", "?") else ""
+        end = "." if match.group(1).rstrip("'\u2019")[-1:] in (".", "!", "?") else ""
         return f"\u27e6{len(masked) - 1}{end}\u27e7"
 
     hidden = QUOTED.sub(hide, unit)
@@ -269,6 +273,7 @@ RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
                  (re.compile(r"\b(is|are|does|do|was|were|has|have) not\b"), r"\1n't"),
                  (re.compile(r"\bwill not\b"), "won't"),
                  (re.compile(r"\bevery\b"), "each"),
+                 (re.compile(r"\bconverted mana costs?\b"), "mana value"),
                  (re.compile(r"\bEvery\b"), "Each"),
                  (re.compile(r"\b(can't|can) be targeted by\b"), r"\1 be the target of"))
 

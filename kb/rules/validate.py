@@ -31,6 +31,8 @@ from kb.rules.claims import (
 )
 from kb.rules.history import change, clauses_missing, era_problem
 from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
+from kb.rules.reader import Clause
+from kb.rules.reference import clauses_of, compare
 
 OK, MISMATCH, NO_CHECK, UNREAD = "ok", "mismatch", "no-check", "unread"
 
@@ -52,6 +54,9 @@ class DefinitionResult:
     agrees: tuple[int, ...] = ()  # every form the text agrees with (undated validation)
     unread: list[str] = field(default_factory=list)  # sentences the reader cannot place
     found: frozenset[str] = frozenset()  # the anchor patterns the checks found in the text
+    checked: bool = False  # a check of the keyword's model ran
+    compared: str = ""  # the rules version whose reading the text was compared with
+    numbering: str = ""  # a non-`cr-` text numbering its rules unlike its era's versions
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of one definition: keyword, record, source, status, claims,
@@ -83,6 +88,7 @@ class Coverage:
     with_check: int
     passing: int
     exceptions: dict[str, str]
+    compared: int = 0  # keywords whose definitions were read against the rules versions
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -91,8 +97,8 @@ class Coverage:
 
     def line(self) -> str:
         """One-line summary."""
-        return (f"{self.defined} keywords defined, {self.with_check} with a check, "
-                f"{self.passing} passing")
+        return (f"{self.defined} keywords defined, {self.with_check} with a model check, "
+                f"{self.compared} read against the rules versions, {self.passing} passing")
 
 
 @dataclass
@@ -139,7 +145,7 @@ class Report:
         if unread:
             lines.append("")
             lines.append(f"Sentences the reader cannot place: {sum(len(d.unread) for d in unread)}"
-                         f" in {len(unread)} definitions (--strict makes them failures)")
+                         f" in {len(unread)} definitions (failures unless --lenient)")
         lines.append("")
         lines.append(f"Coverage: {self.coverage.line()}")
         for name, reason in sorted(self.coverage.exceptions.items()):
@@ -219,13 +225,49 @@ def _list(items: Iterable[str]) -> str:
 
 def check_definition(record: Record, claims: Claims | None = None,
                      dated: bool = True, strict: bool = False) -> DefinitionResult:
-    """Claims, comparison and executable checks for one keyword record: against today's
-    rules of the keyword, else against the first earlier form they agree with (the rules
-    as they stood before a change). With `dated`, the form must also be the one of the
-    record's era by the dates learned from the documents (`kb.rules.history`). Sentences
-    that no claim compared and no check read are listed in `unread`; with `strict` they
-    make the status `unread` (so does a text no check reads)."""
+    """One keyword record read clause by clause (`kb.rules.reader`) and compared as a
+    whole with the reference readings of its era (`kb.rules.reference`: every clause of
+    the rules matched, every clause of the text accounted for), then its claims and the
+    keyword model's executable checks: against today's rules of the keyword, else against
+    the first earlier form they agree with (the rules as they stood before a change). With
+    `dated`, the form must also be the one of the record's era by the dates learned from
+    the documents (`kb.rules.history`). Clauses the reader cannot place are listed in
+    `unread`; with `strict` they make the status `unread`."""
     claims = claims if claims is not None else claims_of(record)
+    clauses = clauses_of(record)
+    comparison = compare(record, clauses)
+    result = _model_result(record, claims, dated)
+    if comparison is not None and not comparison.newer:
+        result.compared = comparison.version
+        if comparison.numbering and record.source.startswith("cr-"):
+            comparison.problems.append(comparison.numbering)
+        result.numbering = "" if record.source.startswith("cr-") else comparison.numbering
+        if comparison.problems:
+            result.status = MISMATCH
+            result.details = [d for d in result.details if not d.startswith("checked:")] + [
+                f"reading: {p}" for p in comparison.problems]
+        elif result.status == NO_CHECK:
+            result.status = OK
+            result.details = [f"read: every clause as in {comparison.version}"]
+        elif result.status == UNREAD and not result.checked:
+            result.status = OK  # the reading accounts for every clause
+            result.details = [d for d in result.details if not d.startswith("unread:")] + [
+                f"read: every clause as in {comparison.version}"]
+        result.unread = _unplaced(clauses)
+    else:
+        result.unread = sorted(set(result.unread) | set(_unplaced(clauses)))
+    if strict and result.unread and result.status == OK:
+        result.status = UNREAD
+        result.details += [f'unread: the reader cannot place "{s}"' for s in result.unread]
+    return result
+
+
+def _unplaced(clauses: list[Clause]) -> list[str]:
+    return [c.text for c in clauses if not c.placed]
+
+
+def _model_result(record: Record, claims: Claims, dated: bool) -> DefinitionResult:
+    """Claims, comparison with the spec and the model's executable checks of one record."""
     result = DefinitionResult(keyword=fold_name(record.title), record=record.id,
                               source=record.source, status=NO_CHECK, claims=claims.to_dict(),
                               era=record.era, number=str(record.meta.get("number", "")))
@@ -248,6 +290,7 @@ def check_definition(record: Record, claims: Claims | None = None,
                 break
     if not agreeing:
         result.status, result.details = MISMATCH, first
+        result.checked = True
         return result
     index, form, ran, read, result.found = next((a for a in agreeing if a[2]), agreeing[0])
     missing = clauses_missing(spec, record, result.found) if dated else None
@@ -258,14 +301,12 @@ def check_definition(record: Record, claims: Claims | None = None,
     result.form, result.before = index, form.before
     claims.read = read
     result.unread = claims.unread()
+    result.checked = bool(ran)
     result.status = OK if ran else UNREAD  # no-check: only a keyword with no model
     result.details = [f"checked: {name}" for name in ran]
     if not ran:
         result.details.append("unread: the text states nothing the checks of "
                               f"{spec.name} read ({', '.join(c.name for c in spec.checks)})")
-    if strict and result.unread:
-        result.status = UNREAD
-        result.details += [f'unread: the reader cannot place "{s}"' for s in result.unread]
     return result
 
 
@@ -319,6 +360,16 @@ def order_of_forms(results: list[DefinitionResult]) -> list[Finding]:
 
 
 # --- cross-source findings ----------------------------------------------------------------------
+
+def _read_numbering(results: list[DefinitionResult],
+                    numbered: list[Finding]) -> list[Finding]:
+    """`numbering` findings of texts (not `cr-` sources) that number a keyword's rules
+    unlike the rules versions of their era (read from the reference readings), unless a
+    finding from the ingested records already names the record."""
+    named = {record for finding in numbered for record in finding.records}
+    return [Finding("numbering", r.keyword, [r.record], f"{r.record}: {r.numbering}")
+            for r in results if r.numbering and r.record not in named]
+
 
 def numbering_findings(definitions: list[Record], records: list[Record]) -> list[Finding]:
     """Sources that label a keyword with a number that, in their era, heads another."""
@@ -514,34 +565,37 @@ def _differences(one: Claims, other: Claims) -> list[str]:
 # --- the report -----------------------------------------------------------------------------------
 
 def coverage(results: list[DefinitionResult]) -> Coverage:
-    """Per keyword name: defined, checked (a check ran), passing (every definition ok)."""
+    """Per keyword name: defined, checked (a check of its model ran), compared (read against
+    the rules versions), passing (every definition ok)."""
     by_name: dict[str, list[DefinitionResult]] = defaultdict(list)
     for result in results:
         by_name[result.keyword].append(result)
-    checked = passing = 0
+    checked = passing = compared = 0
     exceptions = {}
     for name, group in sorted(by_name.items()):
         statuses = {r.status for r in group}
-        if statuses & {OK, MISMATCH, UNREAD}:
-            checked += 1
+        checked += any(r.checked for r in group)
+        compared += any(r.compared for r in group)
         if statuses == {OK}:
             passing += 1
             continue
         bad = next(r for r in group if r.status != OK)
         exceptions[name] = f"{bad.status} in {bad.record}: {bad.details[0] if bad.details else ''}"
-    return Coverage(len(by_name), checked, passing, exceptions)
+    return Coverage(len(by_name), checked, passing, exceptions, compared)
 
 
-def validate(records: Iterable[Record], strict: bool = False) -> Report:
+def validate(records: Iterable[Record], strict: bool = True) -> Report:
     """Validate every keyword definition among `records`; findings across sources
-    (`strict`: a sentence the reader cannot place makes its definition `unread`)."""
+    (`strict`, the default: a clause the reader cannot place makes its definition
+    `unread`, which fails validation like a mismatch)."""
     records = list(records)
     definitions = sorted((r for r in records if r.kind == "keyword"),
                          key=lambda r: (fold_name(r.title), r.era, r.source, r.id))
     known = {record.id: claims_of(record) for record in definitions}
     results = [check_definition(record, known[record.id], strict=strict)
                for record in definitions]
-    findings = (order_of_forms(results) + numbering_findings(definitions, records)
+    numbered = numbering_findings(definitions, records)
+    findings = (order_of_forms(results) + numbered + _read_numbering(results, numbered)
                 + superseded_rulings(records, definitions, known)
                 + disagreements(definitions, known))
     return Report(results, findings, coverage(results))

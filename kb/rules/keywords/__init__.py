@@ -76,7 +76,24 @@ HOW TO ADD A KEYWORD (read this, then copy `exalted.py` or `flying.py`)
    - `_search.py`: "search your library for a card with the same mana value" (transmute);
    - `_attach.py`: attach abilities and their check (equip, fortify);
    - `_zone_actions.py`: "move it from ... to its owner's ..." readers and checks (destroy,
-     sacrifice, exile, discard, counter).
+     sacrifice, exile, discard, counter);
+   - `_cov_permits.py`: casting another way (`PermitModel`, `permit_check`): from which
+     zones, for which cost, with which extra part (sacrifice, tap, return a creature,
+     discard a card), reduced by what, where the card goes from the stack, under which
+     condition (aftermath, jump-start, harmonize, emerge, warp, mayhem, bestow, ...);
+   - `_cov_later.py`: a special action that exiles a card now and the cast on a later turn
+     (foretell, plot); `_cov_modal.py`: modes with costs (spree, tiered);
+   - `_cov_parts.py`: "The first is a static ability ... the second is a triggered ability"
+     held against the parts of the model, in order;
+   - `_cov_speed.py`: a player's speed (start your engines!, max speed);
+   - `_face_down.py`: face-down cards and permanents (708): turning a card face down and
+     up, the "It becomes a 2/2 face-down creature card with ..." reader and the checks of
+     manifest and cloak (disguise, manifest dread);
+   - `_variants.py`: the casual variants' decks (scheme, planar, Attraction, Contraption)
+     and roles (the archenemy, the planar controller), kept per game;
+   - `_attractions.py`: Attractions, opening one, rolling to visit (open an Attraction,
+     roll to visit your Attractions, visit).
+   A double-faced object is `transform.double_faced` (convert, craft, daybound, meld).
    Earlier forms change the model too: while validation tries an earlier form it is the
    spec the game uses (`using_forms`), so lifelink triggers per instance when a 2008 text is
    checked against its earlier form; `Game(forms={"lifelink": spec.forms()[1]})` does the

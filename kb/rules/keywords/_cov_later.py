@@ -58,6 +58,11 @@ def read_later(claims: Claims) -> tuple[Later, str] | None:
     later_sentence = claims.says(LATER)
     later = re.search(LATER, later_sentence or "", re.I)
     cost = action.group(1) or action.group(5) or ""
+    made = re.search(r"\bit becomes an? (\w+) card\b", claims.says(r"\bit becomes an? \w+ card\b")
+                     or "", re.I)
+    owner = re.search(r"\ban? (\w+) card's owner may cast it\b", later_sentence or "", re.I)
+    cast_what = "" if (made and owner and made.group(1).lower() != owner.group(1).lower()) \
+        else None
     timing = (later.group(4) or "").lower() if later else ""
     return Later(
         own_turn=bool(when and when.group(1) and when.group(1).lower() in ("their", "your")),
@@ -65,8 +70,9 @@ def read_later(claims: Claims) -> tuple[Later, str] | None:
                         and when.group(3)),
         action_cost=cost.lower(), zone=action.group(3).lower(),
         face_down=bool(action.group(4)), cards=quantity(action.group(2) or "a"),
-        cast_cost=("free" if later.group(1) else "keyword" if (later.group(2) or later.group(5))
-                   else "") if later else "",
+        cast_cost=cast_what if cast_what is not None else (
+            "free" if later.group(1) else "keyword" if (later.group(2) or later.group(5))
+            else "") if later else "",
         cast_later=timing.startswith(("after", "during any turn after")),
         cast_main_empty=bool(later and later.group(3))), sentence
 

@@ -12,8 +12,11 @@ from kb.rules.checks import differ
 from kb.rules.claims import KINDS, Claims
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
-PART = re.compile(rf"\bthe ({'|'.join(ORDINALS)}) (?:ability )?is (?:an? |either an? )?"
-                  rf"({'|'.join(KINDS)}) ability", re.I)
+PART = re.compile(rf"\bthe ({'|'.join(ORDINALS)}) (?:ability )?is (?:an? )?({'|'.join(KINDS)}) "
+                  r"ability", re.I)
+# "The first and second are static abilities"
+BOTH = re.compile(rf"\bthe ({'|'.join(ORDINALS)}) and ({'|'.join(ORDINALS)}) are "
+                  rf"({'|'.join(KINDS)}) abilities", re.I)
 
 # "represents a static ability and a triggered ability"
 PAIR = re.compile(rf"\brepresents (?:two abilities: )?an? ({'|'.join(KINDS)}) ability\b[^.]*? "
@@ -30,6 +33,11 @@ def parts(claims: Claims) -> tuple[list[str], str] | None:
             claims.mark(sentence)
             quote = quote or sentence
             found.setdefault(ORDINALS.index(match.group(1).lower()), match.group(2).lower())
+        for match in BOTH.finditer(sentence):
+            claims.mark(sentence)
+            quote = quote or sentence
+            for ordinal in match.group(1, 2):
+                found.setdefault(ORDINALS.index(ordinal.lower()), match.group(3).lower())
     if not found:
         for sentence in claims.sentences:
             pair = PAIR.search(sentence)

@@ -42,9 +42,13 @@ def restore(card: GameObject) -> None:
     card.face_down = False
 
 
-def put_face_down(game: Game, card: GameObject, player: Player, ward: str = "") -> GameObject:
+def put_face_down(game: Game, card: GameObject, player: Player, ward: str = "",
+                  prohibited: bool = False) -> GameObject:
     """Turn a card face down and put it onto the battlefield under `player`'s control (701.40a,
-    701.58a)."""
+    701.58a); when a rule or effect prohibits the face-down object from entering, nothing
+    happens to the card (701.40f)."""
+    if prohibited:
+        return card
     turn_face_down(card, ward)
     card.notes["enter_under"] = player
     game.move(card, "battlefield")
@@ -122,34 +126,57 @@ def check_becomes(claims: Claims, era: str, verb: str, ward: str) -> list[str] |
     face = re.search(r"turn it face (down|up)", turn, re.I)
     put = claims.says(r"\bput that card onto the \w+") or ""
     where = re.search(r"put that card onto the (\w+)(?: face (down|up))?", put, re.I)
+    if where and where.group(2) and where.group(2).lower() == "up":
+        face = None  # turned face down, then put onto the battlefield face up
     game = Game(era=era)
     me = game.active
     card = dragon(game, me)
     expected = expected_looks(becomes, face.group(1) if face else "?", card)
     put_face_down(game, card, me, ward)
     zone = where.group(1).lower() if where else "?"
-    return (differ(f"{verb} turns the card face {face.group(1) if face else '?'} and makes "
-                   "it this face-down creature", becomes, f"the top card of my library "
-                   f"(Hidden Dragon, a 5/5 flying Dragon, {{4}}{{R}}{{R}}) {verb}ed: (face "
-                   "down, power, toughness, name, abilities, subtypes, mana value)", expected,
-                   looks(card))
-            + (differ(f"that card is put onto the {zone}", put, f"a card {verb}ed: its zone",
-                      zone, card.zone) if where else []))
+    problems = (differ(f"{verb} turns the card face {face.group(1) if face else '?'} and "
+                       "makes it this face-down creature", becomes, "the top card of my library "
+                       f"(Hidden Dragon, a 5/5 flying Dragon, {{4}}{{R}}{{R}}) {verb}ed: (face "
+                       "down, power, toughness, name, abilities, subtypes, mana value)", expected,
+                       looks(card))
+                + (differ(f"that card is put onto the {zone}", put, f"a card {verb}ed: its zone",
+                          zone, card.zone) if where else []))
+    lasts = claims.says(r"\bthe effect defining its characteristics works while the card is "
+                        r"face (?:down|up)") or ""
+    works = re.search(r"works while the card is face (down|up) and ends when it's turned face "
+                      r"(up|down)", lasts, re.I)
+    if works:
+        while_down = card.face_down and looks(card)[1:3] == (2, 2)
+        paid_for(me, turn_up_for_mana_cost, game, me, card)
+        ended = not card.face_down and card.current_power == 5
+        problems += differ(f"the face-down characteristics work while it is face "
+                           f"{works.group(1)} and end when it's turned face {works.group(2)}",
+                           lasts, f"a {verb}ed Hidden Dragon, then turned face up: when the "
+                           "face-down characteristics work, and when they end",
+                           (works.group(1).lower(), works.group(2).lower()),
+                           ("down" if while_down else "?", "up" if ended else "?"))
+    return problems
 
 
 def check_turn_up(claims: Claims, era: str, verb: str, ward: str) -> list[str] | None:
     """The special action: who may turn a <verb>ed permanent face up, what it costs, and
     which cards can't (a land card, an instant card: not creature cards)."""
     may = claims.says(rf"\bturn an? {verb}ed permanent (?:you|an opponent|a player) "
-                      r"controls? face up")
+                      r"controls? face (?:up|down)")
     show = claims.says(r"\bshow all players that the card representing that permanent is")
     if may is None or show is None:
         return None
-    who = re.search(rf"{verb}ed permanent (you|an opponent|a player) controls?", may, re.I)
+    who = re.search(rf"{verb}ed permanent (you|an opponent|a player) controls? face (up|down)",
+                    may, re.I)
+    turned = re.search(r"then turn the permanent face (up|down)", show, re.I)
     kind = re.search(r"representing that permanent is an? (\w+) card", show, re.I)
     pays = re.search(r"\bpay (that cost|\{[^,]*)", show, re.I)
-    cant = claims.says(r"\bit (?:can't|can) be turned face up this way") or ""
-    word = re.search(r"\bit (can't|can) be turned face up this way", cant, re.I)
+    cant = claims.says(r"\bit (?:can't|can) be turned face (?:up|down) this way") or ""
+    word = re.search(r"\bit (can't|can) be turned face (up|down) this way", cant, re.I)
+    unless = re.search(r"if the card representing that permanent (isn't|is) an? (\w+) card or it "
+                       r"(doesn't|does) have a mana cost", cant, re.I)
+    special = claims.says(r"\bthis is a special action that (?:doesn't|does) use the stack") or ""
+    stack = re.search(r"special action that (doesn't|does) use the stack", special, re.I)
     problems = []
     for owner_name, card_kind in (("mine", "creature"), ("theirs", "creature"),
                                   ("mine", "land"), ("mine", "artifact")):
@@ -163,30 +190,51 @@ def check_turn_up(claims: Claims, era: str, verb: str, ward: str) -> list[str] |
             card.types = {"artifact"}
         put_face_down(game, card, owner, ward)
         paid = paid_for(me, turn_up_for_mana_cost, game, me, card)
-        allowed = (who is not None and (who.group(1).lower() == "a player" or (
-            who.group(1).lower() == "you") == (owner is me)))
-        eligible = kind is not None and kind.group(1).lower() == card_kind and card_kind != "land"
-        if not eligible:
-            allowed = allowed and word is not None and word.group(1).lower() == "can"
+        stacked = len(game.stack)
+        who_ok = (who is not None and who.group(2).lower() == "up" and (
+            who.group(1).lower() == "a player" or (who.group(1).lower() == "you") == (
+                owner is me)))
+        costed = card_kind != "land"
+        eligible = kind is not None and kind.group(1).lower() == card_kind and costed
+        # the parenthesis: which cards it names, and whether it forbids or allows them
+        named = unless is not None and (
+            ((unless.group(1).lower() == "isn't") != (unless.group(2).lower() == card_kind))
+            or ((unless.group(3).lower() == "doesn't") != costed))
+        face_up = word is not None and word.group(2).lower() == "up"
+        restricted = named and face_up and word is not None and word.group(1).lower() == "can't"
+        permits = named and face_up and word is not None and word.group(1).lower() == "can"
+        allowed = who_ok and ((eligible and not restricted) or permits)
         cost = 6 if pays and pays.group(1).lower() == "that cost" else (
             Cost.parse(pays.group(1)).mana_value if pays else "?")
+        face = turned.group(1).lower() if turned else "?"
         problems += differ(f"{who.group(1) if who else '?'} may turn it face up, showing it "
                            f"is a {kind.group(1) if kind else '?'} card, paying "
-                           f"{pays.group(1) if pays else '?'}", show if allowed else (
-                               cant or may), f"a {verb}ed {card_kind} card {{4}}{{R}}{{R}} "
-                           f"({owner_name}), I turn it face up: mana paid (None: not allowed)",
-                           cost if allowed else None, paid)
+                           f"{pays.group(1) if pays else '?'}, then it is face {face}",
+                           show if allowed else (cant or may), f"a {verb}ed {card_kind} card "
+                           f"{{4}}{{R}}{{R}} ({owner_name}), I turn it face up: (mana paid, "
+                           "face down after; None: not allowed)",
+                           (cost, face == "down") if allowed else None,
+                           (paid, card.face_down) if paid is not None else None)
+        if stack and paid is not None:
+            problems += differ(f"a special action that {stack.group(1)} use the stack", special,
+                               f"a {verb}ed card turned face up: items on the stack",
+                               0 if stack.group(1).lower() == "doesn't" else 1, stacked)
     return problems
 
 
 def check_instant(claims: Claims, era: str, verb: str, ward: str) -> list[str] | None:
     """A <verb>ed instant card that would turn face up: revealed, left face down, no
     "turned face up" trigger."""
-    sentence = claims.says(r"represented by an instant or sorcery card would turn face up")
+    sentence = claims.says(r"represented by an instant or sorcery card would turn face "
+                           r"(?:up|down)")
     if sentence is None:
         return None
+    would = re.search(r"would turn face (up|down)", sentence, re.I)
     leaves = re.search(r"reveals it and leaves it face (down|up)", sentence, re.I)
-    trigger = claims.says(r"turned face up (?:won't|will not|will|do|don't) trigger") or ""
+    if would is None or would.group(1).lower() != "up":
+        leaves = None
+    trigger = claims.says(r"turned face (?:up|down) (?:won't|will not|will|do|don't) "
+                          r"trigger") or ""
     wont = re.search(r"turned face up (won't|will not|don't)\b", trigger, re.I) is not None
     game = Game(era=era)
     me = game.active
@@ -203,3 +251,29 @@ def check_instant(claims: Claims, era: str, verb: str, ward: str) -> list[str] |
             + (differ("'turned face up' abilities " + ("don't" if wont else "do")
                       + " trigger", trigger, "'turned face up' events", 0 if wont else 1, ups)
                if trigger else []))
+
+
+def check_prohibited(claims: Claims, era: str, verb: str, ward: str) -> list[str] | None:
+    """A face-up card of my graveyard <verb>ed while a rule prohibits the face-down object from
+    entering the battlefield: not <verb>ed, unchanged, where it was, face up."""
+    sentence = claims.says(rf"\bprohibits the face-down object from entering the battlefield, "
+                           rf"that card (?:isn't|is) {verb}ed")
+    if sentence is None:
+        return None
+    isnt = re.search(rf"that card (isn't|is) {verb}ed", sentence, re.I)
+    rest = " ".join(claims.sentences[claims.sentences.index(sentence):][:3])
+    stays = re.search(r"its characteristics remain (unmodified|\w+) and it remains in its "
+                      r"(previous|\w+) zone\. if it was face up, it remains face (up|down)",
+                      rest, re.I)
+    game = Game(era=era)
+    me = game.active
+    card = dragon(game, me, zone="graveyard")
+    put_face_down(game, card, me, ward, prohibited=True)
+    kept = isnt is not None and isnt.group(1).lower() == "isn't" and stays is not None and \
+        stays.group(1).lower() == "unmodified" and stays.group(2).lower() == "previous"
+    expected = ("graveyard", stays.group(3).lower() == "down" if stays else "?", "Hidden Dragon") \
+        if kept else "(it enters face down)"
+    return differ((isnt.group(0) if isnt else "?") + "; " + (stays.group(0) if stays else "?"),
+                  sentence, f"a face-up Hidden Dragon in my graveyard {verb}ed while the "
+                  "face-down object may not enter the battlefield: (zone, face down, name)",
+                  expected, (card.zone, card.face_down, card.name))

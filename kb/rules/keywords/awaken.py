@@ -19,7 +19,7 @@ N = 3
 EFFECT = (r"if this spell's awaken cost was paid, put (N|X|\w+) ([+-]\d+/[+-]\d+) counters? on "
           r"target (land|creature|permanent) (you control|an opponent controls|you don't "
           r"control)?")
-MEANS = r"\bawaken \S+ \S+ \[cost\]\"? means\b"
+MEANS = r"\bawaken \S+?\s*[-\u2014\u2013]+\s*\[cost\]\"? means\b"
 BECOMES = r"that land becomes an? (\d+/\d+) ([\w ]+?) creature(?: with (\w+))?"
 
 
@@ -103,7 +103,7 @@ register(Keyword(
     functions_in=("stack",),
     hooks={"as_resolves": _awaken},
     checks=(Check("cast for [cost] rather than its mana cost",
-                  permit_check(MODEL, r"awaken \S+ \S+ \[cost\]")),
+                  permit_check(MODEL, r"awaken \S+?\s*[-\u2014\u2013]+\s*\[cost\]")),
             Check("N +1/+1 counters on a land you control, a 0/0 creature with haste",
                   check_effect)),
 ))

@@ -12,9 +12,11 @@ from kb.rules.game import Game, GameObject, Player
 from kb.rules.keywords._face_down import (
     check_becomes,
     check_instant,
+    check_prohibited,
     check_turn_up,
     put_face_down,
 )
+from kb.rules.keywords.manifest import check_procedures
 from kb.rules.registry import Check, Keyword, register
 
 WARD = "{2}"
@@ -37,6 +39,14 @@ def _instant(claims: Claims, era: str) -> list[str] | None:
     return check_instant(claims, era, "cloak", WARD)
 
 
+def _others(claims: Claims, era: str) -> list[str] | None:
+    return check_procedures(claims, era, "cloak", WARD)
+
+
+def _prohibited(claims: Claims, era: str) -> list[str] | None:
+    return check_prohibited(claims, era, "cloak", WARD)
+
+
 register(Keyword(
     name="cloak",
     kind=("keyword action",),
@@ -46,5 +56,7 @@ register(Keyword(
     checks=(Check("a 2/2 face-down creature with ward {2} put onto the battlefield", _becomes),
             Check("turned face up by its controller for its mana cost, creature cards only",
                   _turn_up),
-            Check("a cloaked instant or sorcery stays face down", _instant)),
+            Check("a cloaked instant or sorcery stays face down", _instant),
+            Check("a card with morph or disguise: either procedure turns it face up", _others),
+            Check("not cloaked when the face-down object may not enter", _prohibited)),
 ))

@@ -72,13 +72,19 @@ def check(claims: Claims, era: str) -> list[str] | None:
                       "a double-faced Robot Car 3/2 (back: Vehicle Mode 1/4) converted twice",
                       ["Vehicle Mode 1/4", "Robot Car 3/2"] if face == "its other face" else
                       f"({face})", base)
-    plain = claims.says(r"convert a permanent that isn't represented by a")
+    plain = claims.says(r"convert a permanent that (?:isn't|is) represented by a")
     if plain:
         nothing = _said(r"represented by a[^,]*card, (nothing happens|it \w+)", plain)
-        problems += differ(f"a permanent that isn't double-faced: {nothing}", plain,
-                           "a plain Bear converted twice", ["Plain Bear 2/2"] * 2
-                           if nothing == "nothing happens" else f"({nothing})",
-                           _turns(era, plain=True)[0])
+        isnt = _said(r"convert a permanent that (isn't|is) represented", plain) == "isn't"
+        if isnt:
+            problems += differ(f"a permanent that isn't double-faced: {nothing}", plain,
+                               "a plain Bear converted twice", ["Plain Bear 2/2"] * 2
+                               if nothing == "nothing happens" else f"({nothing})",
+                               _turns(era, plain=True)[0])
+        else:
+            problems += differ(f"a double-faced permanent: {nothing}", plain, "a double-faced "
+                               "Robot Car converted twice", ["Robot Car 3/2"] * 2
+                               if nothing == "nothing happens" else f"({nothing})", base)
     odd = claims.says(r"would convert into is[^,]*instant or sorcery[^,]*, (?:nothing|it)")
     if odd:
         nothing = _said(r"instant or sorcery[^,]*, (nothing happens|it \w+)", odd)
@@ -92,14 +98,15 @@ def check(claims: Claims, era: str) -> list[str] | None:
         problems += differ("'turned face down' abilities " + ("don't" if wont else "do")
                            + " trigger when it converts", down, "two conversions: 'turned "
                            "face down' events", 0 if wont else 2, _turns(era)[1])
-    held = claims.says(r"can't transform, that permanent also (?:can't|can) convert")
+    held = claims.says(r"(?:can't|can) transform, that permanent also (?:can't|can) convert")
     if held:
+        first = _said(r"(can't|can) transform, that permanent also", held)
         word = _said(r"also (can't|can) convert", held)
-        problems += differ(f"a permanent that can't transform {word} convert", held,
-                           "a Robot Car that can't transform, converted twice",
+        problems += differ(f"a permanent that {first} transform {word} convert", held,
+                           f"a Robot Car that {first} transform, converted twice",
                            ["Robot Car 3/2"] * 2 if word == "can't" else
                            ["Vehicle Mode 1/4", "Robot Car 3/2"],
-                           _turns(era, held=True)[0])
+                           _turns(era, held=first == "can't")[0])
     return problems
 
 

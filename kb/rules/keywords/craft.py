@@ -53,6 +53,21 @@ def craft(game: Game, player: Player, permanent: GameObject,
     game.resolve_stack()
 
 
+def _returns_under(era: str) -> str:
+    """The opponent's Tinker's Lab that I control, crafted with my artifact: who controls
+    what returns."""
+    game = Game(era=era)
+    me, them = game.active, game.opponent(game.active)
+    card = double_faced(game, "Tinker's Lab", {"types": {"artifact"}},
+                        {"name": "Clockwork Golem", "types": {"artifact", "creature"},
+                         "power": 4, "toughness": 4}, controller=them)
+    card.controller = me
+    card.abilities = [Ability("craft", ("artifact", "{3}"))]
+    material = game.create("Spare Gear", controller=me, types={"artifact"})
+    paid_for(me, craft, game, me, card, [material])
+    return card.controller.name if card.controller and card.zone == "battlefield" else ""
+
+
 def _try(era: str, where: str, whose: str, turn: str) -> tuple[int | None, str, str]:
     """Craft with artifact {3} using one artifact `where` ("battlefield" / "graveyard") of
     `whose` ("mine" / "theirs") on `turn` ("mine" / "theirs"): (mana paid or None, the
@@ -85,10 +100,16 @@ def check(claims: Claims, era: str) -> list[str] | None:
                ("graveyard", "mine"): "cards in your graveyard" in sources,
                ("graveyard", "theirs"): re.search(r"cards in (?:an opponent's|a) graveyard",
                                                   sources) is not None}
-    back = re.search(r": return this card to the (\w+)( transformed)? under its (\w+'s) "
+    back = re.search(r": return this card to the (\w+)( transformed)? under (its \w+'s|your) "
                      r"control", sentence, re.I)
     sorcery = re.search(r"\bactivate only as a sorcery\b", sentence, re.I) is not None
     problems = []
+    if back:
+        whose_control = {"its owner's": "B", "its controller's": "A", "your": "A"}.get(
+            back.group(3).lower(), "?")
+        problems += differ(back.group(0)[2:], sentence, "the opponent's Tinker's Lab that I "
+                           "control, crafted: who controls what returns", whose_control,
+                           _returns_under(era))
     for (where, whose), ok in allowed.items():
         for turn in ("mine", "theirs"):
             allowed_now = ok and (turn == "mine" or not sorcery)

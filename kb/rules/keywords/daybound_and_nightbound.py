@@ -42,6 +42,15 @@ def becomes(game: Game, state: str) -> None:
             transform(game, obj)
 
 
+def enforce(game: Game) -> None:
+    """A daybound permanent front face up at night, or a nightbound one back face up at day,
+    is transformed at once (702.145c, f)."""
+    state = day_night(game)
+    for obj in list(game.battlefield):
+        if (state, _bound(obj)) in (("night", "daybound"), ("day", "nightbound")):
+            transform(game, obj)
+
+
 def settle(game: Game) -> None:
     """Neither day nor night: a daybound permanent makes it day; else a nightbound one makes
     it night."""
@@ -147,19 +156,61 @@ def check_enters(claims: Claims, era: str) -> list[str] | None:
 
 
 def check_except(claims: Claims, era: str) -> list[str] | None:
-    """"This permanent can't transform except due to its daybound ability": another effect
-    tries to transform a werewolf."""
-    sentence = claims.says(r"this permanent (?:can't|can) (?:transform|be transformed) except")
-    if sentence is None:
-        return None
-    word = re.search(r"this permanent (can't|can) (?:transform|be transformed) except",
-                     sentence, re.I)
-    game = Game(era=era)
-    wolf = werewolf(game)
-    other_transform(game, wolf)
-    return differ(f"it {word.group(1) if word else '?'} transform except due to its own "
-                  "ability", sentence, "another effect transforms a daybound werewolf",
-                  FRONT if word and word.group(1).lower() == "can't" else BACK, _name(wolf))
+    """"This permanent can't transform except due to its daybound ability" (and nightbound's):
+    another effect tries to transform a werewolf, front face up and back face up."""
+    problems: list[str] = []
+    ran = False
+    for name, back in (("daybound", False), ("nightbound", True)):
+        pattern = (rf"this permanent (can't|can) (?:transform|be transformed) except (?:due to|"
+                   rf"by) its {name} ability")
+        sentence = claims.says(pattern)
+        if sentence is None:
+            continue
+        ran = True
+        word = re.search(pattern, sentence, re.I)
+        game = Game(era=era)
+        wolf = werewolf(game)
+        if back:
+            transform(game, wolf)
+        start = _name(wolf)
+        other_transform(game, wolf)
+        other = FRONT if start == BACK else BACK
+        problems += differ(f"it {word.group(1) if word else '?'} transform except due to its "
+                           f"{name} ability", sentence, f"another effect transforms a {name} "
+                           f"werewolf ({start})", start if word and word.group(1).lower() ==
+                           "can't" else other, _name(wolf))
+    return problems if ran else None
+
+
+def check_enforce(claims: Claims, era: str) -> list[str] | None:
+    """"Any time a player controls a permanent that is front face up with daybound and it's
+    night, that player transforms that permanent" (and nightbound's day): a werewolf on the
+    wrong face for the time of day."""
+    problems: list[str] = []
+    ran = False
+    for name, state, back in (("daybound", "night", False), ("nightbound", "day", True)):
+        sentence = claims.says(rf"\bcontrols a permanent that is (?:front|back) face (?:up|down) "
+                               rf"with {name} and it's")
+        if sentence is None:
+            continue
+        ran = True
+        said = re.search(rf"permanent that is (front|back) face (up|down) with {name} and it's "
+                         r"(day|night), that player (transforms|\w+) that permanent",
+                         sentence, re.I)
+        game = Game(era=era)
+        wolf = werewolf(game)
+        if back:
+            transform(game, wolf)
+        start = _name(wolf)
+        _STATE[game] = state
+        enforce(game)
+        turns = said is not None and said.group(4).lower() == "transforms" and (
+            said.group(1).lower(), said.group(2).lower(), said.group(3).lower()) == (
+                "back" if back else "front", "up", state)
+        problems += differ(said.group(0) if said else "?", sentence, f"a {name} werewolf "
+                           f"({start}) while it is {state}", (FRONT if start == BACK else BACK)
+                           if turns else start, _name(wolf))
+    return problems if ran else None
 
 
 def check_neither(claims: Claims, era: str) -> list[str] | None:
@@ -197,5 +248,6 @@ register(Keyword(
     checks=(Check("transform as it becomes night / day", check_becomes),
             Check("enters transformed at night", check_enters),
             Check("can't transform except due to its own ability", check_except),
+            Check("on the wrong face for the time of day: transformed at once", check_enforce),
             Check("neither day nor night: it becomes day / night", check_neither)),
 ))

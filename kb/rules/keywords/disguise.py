@@ -94,6 +94,8 @@ def check_cast(claims: Claims, era: str) -> list[str] | None:
     cost = re.search(r"by paying (\{[^}]+\}(?:\{[^}]+\})*) rather than", sentence, re.I)
     result = _scenario(era)
     expected = expected_looks(sentence, "down", result["face up"], CAST_AS)
+    turn = claims.says(r"\bto cast a card using its disguise ability, turn the card face") or ""
+    side = re.search(r"turn the card face (down|up)", turn, re.I)
     rule = claims.says(r"\byou (?:can't|can) (?:normally )?cast a card face down")
     word = re.search(r"\byou (can't|can) (?:normally )?cast a card face down", rule or "", re.I)
     scenario = "Hidden Dragon (5/5 Dragon, {4}{R}{R}, flying, disguise {2}{R}) cast face down"
@@ -103,6 +105,9 @@ def check_cast(claims: Claims, era: str) -> list[str] | None:
             + differ("it is this face-down creature", sentence, scenario + ": (face down, "
                      "power, toughness, name, abilities, subtypes, mana value)", expected,
                      result["down"])
+            + (differ(f"to cast it, turn the card face {side.group(1)}", turn, scenario
+                      + ": face down on the battlefield", side.group(1).lower() == "down",
+                      result["down"][0]) if side else [])
             + (differ(f"a card without disguise {word.group(1)} be cast face down", rule or "",
                       "Plain Bear (no disguise) cast face down: allowed?",
                       word.group(1).lower() == "can", result["plain"] is not None)
@@ -111,12 +116,14 @@ def check_cast(claims: Claims, era: str) -> list[str] | None:
 
 def check_face_up(claims: Claims, era: str) -> list[str] | None:
     """Turned face up by its controller for its disguise cost; no enters trigger."""
-    may = claims.says(r"\bturn a face-down permanent (?:you|an opponent|a player) controls? "
-                      r"with a disguise ability face up")
-    pay = claims.says(r"\bpay that cost, then turn the permanent face up")
+    may = claims.says(r"\bturn a face-(?:down|up) permanent (?:you|an opponent|a player) "
+                      r"controls? with a disguise ability face (?:up|down)")
+    pay = claims.says(r"\bpay that cost, then turn the permanent face (?:up|down)")
     if may is None or pay is None:
         return None
-    who = re.search(r"permanent (you|an opponent|a player) controls?", may, re.I)
+    who = re.search(r"turn a face-down permanent (you|an opponent|a player) controls? with a "
+                    r"disguise ability face up", may, re.I)
+    ends = re.search(r"then turn the permanent face (up|down)", pay, re.I)
     shown = re.search(r"show all players what the permanent's (\w+) cost would be", pay, re.I)
     entering = claims.says(r"relating to the permanent entering the battlefield") or ""
     word = re.search(r"entering the battlefield (don't|do not|do) trigger", entering, re.I)
@@ -130,8 +137,10 @@ def check_face_up(claims: Claims, era: str) -> list[str] | None:
                       "(None: not allowed)", (cost if mine else None, 3 if theirs else None),
                       (result["up"], result["theirs"]))
     if mine and result["up"] is not None:
-        problems += differ("it regains its normal characteristics", pay, "turned face up: "
-                           "(face down, power, toughness, name)", (False, 5, 5, "Hidden Dragon"),
+        up = ends is not None and ends.group(1).lower() == "up"
+        problems += differ(f"then turn the permanent face {ends.group(1) if ends else '?'}",
+                           pay, "turned face up: (face down, power, toughness, name)",
+                           (False, 5, 5, "Hidden Dragon") if up else "(face down)",
                            result["up looks"][:4])
     if word:
         problems += differ(f"abilities relating to entering {word.group(1)} trigger when it's "

@@ -70,7 +70,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
         if allowed and amount is not None and amount.value.upper().startswith("+X"):
             gain = amount.pt(value)
         expected = (2 + gain[0], 2 + gain[1], allowed and helper != "attacking")
-        problems += differ(tap.group(0)[25:] + (f"; {amount.value}, {x.group(0)[1:]}" if x and
+        problems += differ(tap.group(0)[25:] + (f"; {amount.value}, {x.group(0)}" if x and
                                                 amount else ""), sentence,
                            f"my 2/2 with enlist attacks, enlisting my 3/4 ({helper}): (its "
                            "power, toughness, the 3/4 tapped by enlist)", expected,

@@ -17,6 +17,7 @@ ZONE = (r"\bif a player casts a split card with fuse from (?:his or her|their|it
         r"player's) (hand|graveyard|library)")
 TOTAL = (r"\bthe total cost of a fused split spell includes the mana cost of (each half|the "
          r"left half|the right half|one half)")
+BOTH = r"\bthe player may choose to cast (both halves|one half|either half) of that split card"
 ORDER = (r"\bfollows the instructions of the (left|right) half and then follows the instructions "
          r"of the (left|right) half")
 
@@ -61,6 +62,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
     if sentence is None:
         return None
     zone = re.search(ZONE, sentence, re.I).group(1).lower()  # type: ignore[union-attr]
+    both = re.search(BOTH, sentence, re.I)
+    if both:
+        claims.found.add(BOTH)
+    fused = both is not None and both.group(1).lower() == "both halves"
     total = claims.says(TOTAL)
     order = claims.says(ORDER)
     which = re.search(TOTAL, total or "", re.I)
@@ -72,7 +77,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
     steps = [sequence.group(1).lower(), sequence.group(2).lower()] if sequence else []
     problems = []
     for where in ("hand", "graveyard"):
-        expected = (mana, steps) if where == zone else (None, [])
+        expected = (mana, steps) if where == zone and fused else (None, [])
         problems += differ(f"a fused split spell is cast from the {zone}, for "
                            f"{which.group(1) if which else 'no'} mana cost, the halves in the "
                            f"order {steps}", sentence, f"a {{1}}{{R}} // {{2}}{{W}} split card "

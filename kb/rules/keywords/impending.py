@@ -17,13 +17,16 @@ from kb.rules.registry import Check, Keyword, register
 MODEL = PermitModel("impending")
 N = 3
 TURNS = 6
-ENTERS = (r"if you chose to pay this permanent's impending cost, it enters with (\w+) (\w+) "
+ENTERS = (r"\bif (?:you chose to pay this (?:permanent|spell)'s impending cost|this (?:permanent|"
+          r"spell)'s impending cost was paid), it enters(?: the battlefield)? with (\w+) (\w+) "
           r"counters?")
-MEANS = r"\bimpending \S+ \S+ \[cost\]\"? means\b"
-NOT_CREATURE = (r"as long as this permanent's impending cost was paid and it has an? (\w+) "
-                r"counter on it, it's (not )?an? creature")
-REMOVES = (r"at the beginning of (your|each|each opponent's) end step, if this permanent's "
-           r"impending cost was paid and it has an? (\w+) counter on it, remove (\w+) (\w+) "
+MEANS = r"\bimpending \S+?\s*[-\u2014\u2013]+\s*\[cost\]\"? means\b"
+NOT_CREATURE = (r"\bas long as this permanent(?:'s impending cost was paid and it)? has an? (\w+) "
+                r"counter on it(?:, if it was cast for its impending cost)?, it's (not )?an? "
+                r"creature")
+REMOVES = (r"\bat the beginning of (your|each|each opponent's) end step, if this permanent(?:'s "
+           r"impending cost was paid and it has an? (\w+) counter on it| was cast for its "
+           r"impending cost and there is at least one (\w+) counter on it), remove (\w+) (\w+) "
            r"counters? from it")
 
 
@@ -90,9 +93,9 @@ def expected(claims: Claims) -> tuple[list[tuple[int, bool]], str] | None:
         mine = turn % 2 == 1  # each next turn begins with the end step of the turn before
         if removal and "end step" in claims.triggers and (
                 removal.group(1).lower() == "each" or (removal.group(1).lower() == "your") == mine
-        ) and counters.get(removal.group(2).lower(), 0) > 0:
-            gone = removal.group(4).lower()
-            counters[gone] = max(0, counters.get(gone, 0) - quantity(removal.group(3), N))
+        ) and counters.get((removal.group(2) or removal.group(3)).lower(), 0) > 0:
+            gone = removal.group(5).lower()
+            counters[gone] = max(0, counters.get(gone, 0) - quantity(removal.group(4), N))
         states.append((counters.get("time", 0), creature_now()))
     return states, enters or meaning
 
@@ -121,7 +124,7 @@ register(Keyword(
     effect=_effect,
     condition=_condition,
     checks=(Check("cast for [cost] rather than its mana cost",
-                  permit_check(MODEL, r"impending \S+ \S+ \[cost\]")),
+                  permit_check(MODEL, r"impending \S+?\s*[-\u2014\u2013]+\s*\[cost\]")),
             Check("N time counters, no creature while it has one, one removed each end step",
                   check),
             Check("its four abilities", parts_check(("static", "static", "static",

@@ -55,7 +55,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
         meets = all(v >= need if bound == "at least " else v <= need if bound == "at most "
                     else v == need for v in levels)
         expected = meets == (has == "has")
-        problems += differ(match.group(0)[1:], sentence, f"my creature with max speed -- flying,"
+        problems += differ(match.group(0), sentence, f"my creature with max speed -- flying,"
                            f" my speed {mine}, my opponent's {theirs}: does it have flying",
                            expected, scenario(era, mine, theirs))
     return problems

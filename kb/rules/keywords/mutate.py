@@ -115,6 +115,12 @@ def check(claims: Claims, era: str) -> list[str] | None:
     merged = claims.says(r"\bother characteristics are derived from the") or ""
     top = re.search(r"derived from the (topmost|bottommost) card", merged, re.I)
     all_abilities = claims.says(r"\bhas all abilities of each card") is not None
+    legal = claims.says(r"\bas a mutating creature spell resolves, if its target is legal, it "
+                        r"(?:doesn't|does) enter the battlefield") or ""
+    stays = re.search(r"if its target is legal, it (doesn't|does) enter the battlefield\. "
+                      r"rather, it merges with the target", " ".join(
+                          claims.sentences[claims.sentences.index(legal):][:2]) if legal else "",
+                      re.I)
     illegal = claims.says(r"\bif its target is illegal, it ceases to be a mutating") or ""
     enters = re.search(r"will be put onto the (\w+)", illegal, re.I)
     problems = []
@@ -141,6 +147,8 @@ def check(claims: Claims, era: str) -> list[str] | None:
             above = (on_top == (top is None or top.group(1).lower() == "topmost"))
             name, power = ("Dino", 6) if above else ("Bear", 2)
             abilities = ("mutate", "trample", "vigilance") if all_abilities else "?"
+            if legal and (stays is None or stays.group(1).lower() != "doesn't"):
+                abilities = "(Dino enters the battlefield on its own)"
             expected = {"paid": 3, "result": "Bear" if kind != "gone" else "Dino",
                         "battlefield": [(name, power, abilities)]}
             expected["result"] = name

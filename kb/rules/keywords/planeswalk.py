@@ -23,10 +23,14 @@ def planeswalk(game: Game, player: Player) -> None:
         for card in [c for c in owner.command if not c.face_down
                      and c.types & {"plane", "phenomenon"}]:
             to_bottom(game, card, "planar")
+            card.notes["left"] = True
+    away = [c.name for c in deck(game, player, "planar") if c.notes.get("left")]
     pile = deck(game, player, "planar")
-    if pile:
-        command(game, player, pile[0], face_up=True)
-    game.emit("planeswalk", player=player)
+    to = pile[0] if pile else None
+    if to is not None:
+        command(game, player, to, face_up=True)
+    game.emit("planeswalk", player=player, to=to.name if to else "",
+              away=away[-1] if away else "")
 
 
 def _try(era: str, who: str, phenomenon: bool = True) -> tuple[bool, list[str], str]:
@@ -76,6 +80,24 @@ def check(claims: Claims, era: str) -> list[str] | None:
                       "my plane P0" + (" and the opponent's phenomenon X0" if known else "")
                       + " face up (my planar deck P1, P2): (allowed, face-up cards, my planar "
                       "deck)", (True, up, " ".join(order)), _try(era, "me", known))
+    to = claims.says(r"\bthe plane card that's turned face (?:up|down) is the plane the player "
+                     r"planeswalks (?:to|away from)") or ""
+    said_to = re.search(r"turned face (up|down) is the plane the player planeswalks (to|away "
+                        r"from)", to, re.I)
+    if said_to:
+        game = Game(era=era)
+        me = game.active
+        play_as(game, "planar controller", me)
+        plane = build_deck(game, me, "planar", ["P0", "P1", "P2"], types={"plane"})[0]
+        command(game, me, plane)
+        planeswalk(game, me)
+        event = next(e for e in game.log if e.name == "planeswalk")
+        agrees = (said_to.group(1).lower(), said_to.group(2).lower()) in (("up", "to"),
+                                                                          ("down", "away from"))
+        problems += differ(said_to.group(0), to, "I planeswalk from P0 (planar deck P1, P2): "
+                           "(the plane planeswalked to, away from)",
+                           ("P1", "P0") if agrees else ("P0", "P1"),
+                           (event.data["to"], event.data["away"]))
     only = claims.says(r"\bonly the [\w ]+? may planeswalk") or ""
     who = re.search(r"only the ([\w ]+?) may planeswalk", only, re.I)
     if who:

@@ -75,9 +75,13 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     where = re.search(r"to play a land means to put it onto the (\w+)", sentence, re.I)
     zone = where.group(1).lower() if where else "?"
-    problems = differ(f"playing a land puts it onto the {zone}", sentence, "I play Forest in "
-                      "my main phase: (allowed, Forest's zone, spells and abilities on the "
-                      "stack)", (True, zone, 0), _try(era, "main"))
+    special = claims.says(r"\bplaying a land is a special action\b") or ""
+    uses = re.search(r"so it (doesn't|does) use the stack", special, re.I)
+    stack = 1 if uses and uses.group(1).lower() == "does" else 0
+    problems = differ(f"playing a land puts it onto the {zone}" + (
+        f"; it {uses.group(1)} use the stack" if uses else ""), special or sentence,
+        "I play Forest in my main phase: (allowed, Forest's zone, spells and abilities on the "
+        "stack)", (True, zone, stack), _try(era, "main"))
     may = claims.says(r"\ba player may play a land if\b") or ""
     if may:
         for case, pattern in CONDITIONS.items():

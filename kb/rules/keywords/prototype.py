@@ -7,12 +7,13 @@ import re
 
 from kb.rules.checks import differ
 from kb.rules.claims import Claims
-from kb.rules.game import Ability, Cost, Game, GameObject
+from kb.rules.game import Ability, Cost, Game, GameObject, IllegalAction
 from kb.rules.keywords._casting import fill_pool, pool_size
 from kb.rules.registry import Check, Keyword, register
 
 PRINTED = {"mana cost": "{6}", "power": 6, "toughness": 6}
 ALTERNATIVE = {"mana cost": "{1}{R}", "power": 3, "toughness": 2}
+MAY = r"\bcan(?:'t| not|not)? choose to cast that card \"?proto\w*"
 USED = (r"\bif they do, the (alternative|printed|normal|other) set of its ([\w, ]+?) "
         r"characteristics (?:are|is) used")
 
@@ -22,6 +23,15 @@ def cast_prototyped(game: Game, card: GameObject) -> None:
     cost, power, toughness = next(a for a in card.abilities if a.name == "prototype").param
     card.mana_cost, card.power, card.toughness = cost, power, toughness
     game.cast(game.active, card, alternative=Cost.parse(cost), paid={"prototyped": True})
+
+
+def legal_prototyped(era: str) -> bool:
+    """Whether the model lets a card with prototype be cast prototyped."""
+    try:
+        scenario(era)
+    except IllegalAction:
+        return False
+    return True
 
 
 def scenario(era: str) -> tuple[int, int, int, int]:
@@ -46,6 +56,10 @@ def check(claims: Claims, era: str) -> list[str] | None:
         return None
     match = re.search(USED, sentence, re.I)
     assert match is not None
+    may = re.search(MAY, claims.says(MAY) or "", re.I)
+    if may is None or re.search(r"can(?:'t| not|not)", may.group(0), re.I):
+        return differ("it can't be cast prototyped", sentence, "a {6} 6/6 with prototype cast "
+                      "prototyped: may it be", False, legal_prototyped(era))
     listed = {part.strip() for part in re.split(r",|\band\b", match.group(2).lower())
               if part.strip()}
     other = match.group(1).lower() in ("alternative", "other")

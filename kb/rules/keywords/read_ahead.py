@@ -13,11 +13,11 @@ from kb.rules.game import Ability, Game, GameObject
 from kb.rules.registry import Check, Keyword, register
 
 CHAPTERS = 3
-CHOOSE = (r"\bas a saga with the read ahead ability enters(?: the battlefield)?, its controller "
-          r"chooses a number from (one|two|zero) to (?:that saga's final chapter number|"
-          r"(\w+))")
-ENTERS = (r"\bthat saga enters(?: the battlefield)? with (the chosen number|\w+) (?:of )?lore "
-          r"counters")
+CHOOSE = (r"\bas (?:a saga with the read ahead ability|this saga) enters(?: the battlefield)?, "
+          r"(?:its controller chooses|choose) a number from (one|two|zero) to (?:(?:that|this) "
+          r"saga's final chapter number|(\w+))")
+ENTERS = (r"\b(?:that|this) saga enters(?: the battlefield)? with (the chosen number|\w+) "
+          r"(?:of )?lore counters")
 ONLY = (r"\bchapter abilities of this saga can't trigger the turn it entered(?: the battlefield)? "
         r"unless it has (exactly|at least|at most) the number of lore counters on it specified in "
         r"the chapter symbol of that ability")

@@ -57,7 +57,7 @@ def check(claims: Claims, era: str) -> list[str] | None:
                 if current < quantity(raises.group(3)):
                     current += quantity(raises.group(4))
         expected.append(current)
-    return differ(f"speed becomes {start}" + (f"; {raises.group(0)[1:]}" if raises else "")
+    return differ(f"speed becomes {start}" + (f"; {raises.group(0)}" if raises else "")
                   + ("; once each turn" if once else ""), sentence,
                   "my permanent with start your engines!, four of my turns in which my opponent "
                   "loses life twice: my speed", expected, trajectory(era))

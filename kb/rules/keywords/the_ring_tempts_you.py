@@ -151,11 +151,20 @@ def check_bearer(claims: Claims, era: str) -> list[str] | None:
                 "choose Z": not mine}
     if not mine:
         expected = {"after X": None, "after Y": [], "Y stolen": None, "choose Z": True}
-    return differ(f"choose a creature {whose.group(1) if whose else '?'}; "
-                  + (ends.group(0) if ends else "?"), until or sentence,
-                  "I control X and Y, the opponent Z: tempted choosing X, then Y, then the "
-                  "opponent gains control of Y, then I try to choose Z", expected,
-                  _bearers(era))
+    seen = _bearers(era)
+    problems = differ(f"choose a creature {whose.group(1) if whose else '?'}; "
+                      + (ends.group(0) if ends else "?"), until or sentence,
+                      "I control X and Y, the opponent Z: tempted choosing X, then Y, then the "
+                      "opponent gains control of Y, then I try to choose Z", expected, seen)
+    check = claims.says(r"\bthat condition is true if that creature is on the battlefield under") \
+        or ""
+    under = re.search(r"on the battlefield under (your|an opponent's) control and has the "
+                      r"ring-bearer designation", check, re.I)
+    if under:
+        problems += differ(under.group(0), check, "my Ring-bearer Y, then the opponent gains "
+                           "control of it: is it my Ring-bearer?",
+                           None if under.group(1).lower() == "your" else "Y", seen["Y stolen"])
+    return problems
 
 
 def _ring_game(era: str, times: int) -> tuple[Game, GameObject, Player, Player]:

@@ -66,9 +66,14 @@ def _state(era: str, start: str) -> tuple[int, str, int]:
 def check(claims: Claims, era: str) -> list[str] | None:
     """Venture with no dungeon, from the topmost room (arrows to Hall and Crypt), and from
     the bottommost room."""
-    first = claims.says(r"\bwhile they don't own a dungeon card in the command zone, they")
+    first = claims.says(r"\bwhile they (?:don't|do) own a dungeon card in the command zone, "
+                        r"they")
     if first is None:
         return None
+    if re.search(r"while they do own", first, re.I):
+        return [f'the text says what venturing does while a player owns a dungeon card in the '
+                f'command zone where the model starts a dungeon only when they own none '
+                f'("{first}")']
     start = re.search(r"put it into the (command zone|\w+)\. they put their venture marker on "
                       r"the (topmost|bottommost) room", first + " " + (claims.says(
                           r"^they put their venture marker on the \w+ room") or ""), re.I)

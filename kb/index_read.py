@@ -1,0 +1,306 @@
+"""Reading an mtgkb index fast: its files mapped in place, and term-at-a-time scoring.
+
+Files: whoosh3 maps a segment and then copies every sub-file it opens into memory
+(`BufferFile` over a `BytesIO`), so a search reads the whole posting and stored-field
+files first; `MappedStorage` hands Whoosh views of one read-only mapping instead, and
+only the bytes asked for are read.
+
+Scoring over Whoosh's postings: the scores of `kb.index`'s query shape
+(each word scored by its best field, words summed, optional words added where present,
+phrases and rule numbers as further parts) computed by reading each term's posting blocks
+once, instead of Whoosh's matcher tree, which visits every candidate through a dozen
+Python calls per step. The numbers are Whoosh's own (its BM25F formula, idf, average and
+one-byte field lengths, posting weights, positions for phrases); tests/test_index.py holds
+them to the scores of the Whoosh query they stand for.
+
+Used only by `kb.index` (the one module that knows the engine) and only for reading.
+"""
+
+from __future__ import annotations
+
+import heapq
+import mmap
+import os
+from collections.abc import Container, Iterable, Iterator, Sequence
+from itertools import accumulate
+from math import log
+from typing import Any
+
+from whoosh.filedb.filestore import FileStorage
+from whoosh.filedb.structfile import BufferFile
+
+
+class _View:
+    """A read-only file over a memoryview (`read`, `readline`, `seek`, `tell`)."""
+
+    def __init__(self, buf: memoryview) -> None:
+        self._buf, self._pos, self._len = buf, 0, len(buf)
+
+    def read(self, size: int | None = -1) -> bytes:
+        start = self._pos
+        end = self._len if size is None or size < 0 else min(start + size, self._len)
+        self._pos = end
+        return bytes(self._buf[start:end])
+
+    def readline(self, size: int | None = -1) -> bytes:
+        start = self._pos
+        end = self._len if size is None or size < 0 else min(start + size, self._len)
+        newline = bytes(self._buf[start:end]).find(b"\n")
+        return self.read(end - start if newline < 0 else newline + 1)
+
+    def seek(self, where: int, whence: int = 0) -> int:
+        self._pos = where if whence == 0 else self._pos + where if whence == 1 \
+            else self._len + where
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:
+        pass
+
+
+class MappedFile(BufferFile):
+    """Whoosh's file interface over part of a mapping, never copied whole."""
+
+    def __init__(self, buf: Any, name: str | None = None) -> None:
+        self._buf = buf
+        self._name = name
+        self.file = _View(buf)  # type: ignore[assignment]
+        self.onclose = None
+        self.is_real = False
+        self.is_closed = False
+
+    def subset(self, position: int, length: int, name: str | None = None) -> MappedFile:
+        return MappedFile(self._buf[position:position + length], name=name or self._name)
+
+
+class MappedStorage(FileStorage):
+    """A read-only folder whose files Whoosh reads through `MappedFile`s (compound
+    segment files included: Whoosh takes its sub-files as `subset`s)."""
+
+    def __init__(self, folder: str) -> None:
+        super().__init__(folder, supports_mmap=False, readonly=True)
+
+    def open_file(self, name: str, **kwargs: Any) -> Any:
+        with open(self._fpath(name), "rb") as f:
+            if os.fstat(f.fileno()).st_size == 0:
+                return super().open_file(name, **kwargs)
+            mapping = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        return MappedFile(memoryview(mapping), name=name)
+
+
+# A docnum -> score map: what one part of a query gives each record it matches.
+Scores = dict[int, float]
+
+
+# Whoosh's default weighting (`whoosh.scoring.BM25F()`), the one its searcher scores with
+BM25_B, BM25_K1 = 0.75, 1.2
+
+
+class TermScorer:
+    """BM25F scores of single terms and phrases on an open index reader (its leaf readers
+    read once per field for their length bytes; everything else per term, never per
+    record). The formulas are Whoosh's: `whoosh.scoring.BM25F` and its `idf`."""
+
+    def __init__(self, reader: Any) -> None:
+        self._reader = reader
+        self._leaves = list(reader.leaf_readers())
+        self._count = reader.doc_count_all()
+        self._norms: dict[str, list[float]] = {}
+        self._lengths: dict[tuple[int, str], Sequence[int]] = {}
+        self._idf: dict[tuple[str, str], float] = {}
+
+    def idf(self, field: str, text: str) -> float:
+        """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it."""
+        key = (field, text)
+        if key not in self._idf:
+            df = self._reader.doc_frequency(field, text)
+            self._idf[key] = log(self._count / (df + 1)) + 1
+        return self._idf[key]
+
+    def term(self, field: str, text: str, boost: float = 1.0,
+             within: Container[int] | None = None) -> Scores:
+        """Docnum -> score of one term in one field (BM25F for a scored field, the
+        posting weight for an unscored one), times `boost`; with `within`, only for
+        those docnums (the postings are read whole all the same)."""
+        scorable = self._reader.schema[field].scorable
+        if scorable:
+            idf = self.idf(field, text)
+            top = BM25_K1 + 1
+            norms = self._norm(field)
+        out: Scores = {}
+        for n, (reader, offset) in enumerate(self._leaves):
+            if (field, text) not in reader:
+                continue
+            lengths = self._leaf_lengths(n, reader, field) if scorable else b""
+            for ids, weights in _blocks(reader.postings(field, text)):
+                pairs: Iterable[tuple[int, float]] = zip(ids, weights, strict=True)
+                if within is not None:
+                    pairs = [(d, w) for d, w in pairs if offset + d in within]
+                if not scorable:
+                    out.update((offset + d, float(w)) for d, w in pairs)
+                    continue
+                # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
+                out.update((offset + d, idf * ((w * top) / (w + norms[lengths[d]])))
+                           for d, w in pairs)
+        if boost != 1.0:
+            out = {d: s * boost for d, s in out.items()}
+        return out
+
+    def phrase(self, field: str, words: list[str], boost: float = 1.0) -> Scores:
+        """Docnum -> score of records where the words stand next to each other in this
+        order: the sum of the words' scores (Whoosh's `Phrase`), times `boost`."""
+        if len(words) == 1:
+            return self.term(field, words[0], boost)
+        parts = [self.term(field, w) for w in words]
+        both_ = both(parts)
+        found: Scores = {}
+        for reader, offset in self._leaves:
+            size = reader.doc_count_all()
+            docs = sorted(d - offset for d in both_ if offset <= d < offset + size)
+            if not docs:
+                continue
+            places = [_positions(reader.postings(field, w), docs) for w in words]
+            for d in docs:
+                if any(all(p + i in places[i][d] for i in range(1, len(words)))
+                       for p in places[0][d]):
+                    found[offset + d] = both_[offset + d] * boost
+        return found
+
+    def _norm(self, field: str) -> list[float]:
+        """`K1 * ((1 - B) + B * fl / avgfl)` for every length byte, as Whoosh computes it."""
+        if field not in self._norms:
+            from whoosh.util.numeric import byte_to_length
+
+            b, k1 = BM25_B, BM25_K1
+            avgfl = (self._reader.field_length(field) / (self._count or 1)) or 1
+            # a byte 0 (no length stored) scores with length 1, the scorer's default
+            self._norms[field] = [k1 * ((1 - b) + b * (byte_to_length(x) if x else 1) / avgfl)
+                                  for x in range(256)]
+        return self._norms[field]
+
+    def _leaf_lengths(self, n: int, reader: Any, field: str) -> Sequence[int]:
+        """The one-byte field length of every record of a leaf, read in one piece."""
+        key = (n, field)
+        if key not in self._lengths:
+            self._lengths[key] = _length_bytes(reader, field)
+        return self._lengths[key]
+
+
+def _positions(matcher: Any, docs: list[int]) -> dict[int, set[int]]:
+    """The positions of a term in each of the (sorted) docs."""
+    out: dict[int, set[int]] = {}
+    for d in docs:
+        if not matcher.is_active():
+            break
+        matcher.skip_to(d)
+        if matcher.is_active() and matcher.id() == d:
+            out[d] = set(matcher.value_as("positions"))
+    return out
+
+
+def _length_bytes(reader: Any, field: str) -> Sequence[int]:
+    """A leaf reader's length column of a field as bytes (docnum -> length byte); read
+    through Whoosh's per-document call where the column is not the plain byte column."""
+    from whoosh.util.numeric import length_to_byte
+
+    count = reader.doc_count_all()
+    try:
+        column = reader._perdoc._cached_reader(f"_{field}_len",  # whoosh3's length column
+                                               _lengths_column())
+        if column is not None and column._typecode == "B":
+            data = column._dbfile.get(column._basepos, column._count)
+            return bytes(data) + bytes(count - len(data))
+    except AttributeError:
+        pass
+    return bytes(length_to_byte(reader.doc_field_length(d, field, 0) or 0)
+                 for d in range(count))
+
+
+def _lengths_column() -> Any:
+    from whoosh.codec.whoosh3 import LENGTHS_COLUMN
+
+    return LENGTHS_COLUMN
+
+
+def _blocks(matcher: Any) -> Iterator[tuple[Sequence[int], Sequence[float]]]:
+    """A posting list as (docnums, weights) blocks: whoosh3's on-disk blocks whole (its
+    delta-coded docnums summed in C), any other matcher (inlined or filtered postings)
+    one posting at a time."""
+    if all(hasattr(matcher, a) for a in ("_read_data", "_read_weights", "_next_block")):
+        while matcher.is_active():
+            if matcher._data is None:
+                matcher._read_data()
+            raw = matcher._data[0]
+            matcher._read_weights()
+            yield (raw if matcher._byteids else list(accumulate(raw))), matcher._weights
+            matcher._next_block()
+        return
+    ids, weights = [], []
+    while matcher.is_active():
+        ids.append(matcher.id())
+        weights.append(matcher.weight())
+        matcher.next()
+    yield ids, weights
+
+
+def best_of(parts: Iterable[Scores], boost: float = 1.0) -> Scores:
+    """Each record's best score among the parts (a word matched in several fields)."""
+    out: Scores = {}
+    for part in parts:
+        if not out:
+            out = dict(part)
+            continue
+        get = out.get
+        for d, s in part.items():
+            if s > get(d, -1.0):
+                out[d] = s
+    if boost != 1.0:
+        out = {d: s * boost for d, s in out.items()}
+    return out
+
+
+def add(total: Scores, part: Scores, only_present: bool = False) -> None:
+    """Add a part's scores into `total` (with `only_present`: only to records already
+    there, as an optional clause that never makes a match)."""
+    get = total.get
+    if only_present:
+        for d, s in part.items():
+            if d in total:
+                total[d] += s
+        return
+    for d, s in part.items():
+        total[d] = get(d, 0.0) + s
+
+
+def summed(parts: Iterable[Scores]) -> Scores:
+    """Records in any part, their scores summed (an Or)."""
+    total: Scores = {}
+    for part in parts:
+        add(total, part)
+    return total
+
+
+def both(parts: list[Scores]) -> Scores:
+    """Records in every part, their scores summed (an And)."""
+    if not parts:
+        return {}
+    smallest = min(parts, key=len)
+    out = {d: 0.0 for d in smallest if all(d in p for p in parts)}
+    for part in parts:
+        for d in out:
+            out[d] += part[d]
+    return out
+
+
+def top(scores: Scores, limit: int | None) -> list[tuple[int, float]]:
+    """The best `limit` (docnum, score) pairs (all for None), highest score first and
+    ties in docnum order, as Whoosh's collector returns them."""
+    items: Iterable[tuple[int, float]] = scores.items()
+    if limit is not None and limit < len(scores):
+        if limit <= 0:
+            return []
+        least = heapq.nlargest(limit, scores.values())[-1]
+        items = [(d, s) for d, s in items if s >= least]
+    return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:limit]

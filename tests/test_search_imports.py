@@ -1,0 +1,44 @@
+"""A cold `mtgkb search` loads only what a search needs: no Whoosh searcher, query
+classes or English morphology (the index is read term at a time), no build, parsers or
+rules model. Import counts, not timings (speed figures live in bench/)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+NOT_FOR_A_SEARCH = ("whoosh.searching", "whoosh.query", "whoosh.lang.morph_en",
+                    "whoosh.highlight", "whoosh.writing", "kb.build", "kb.links.graph",
+                    "ingest.source", "kb.rules.claims", "kb.rules.validate")
+
+SCRIPT = """
+import json, sys
+from kb.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+finally:
+    sys.stderr.write(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_by(home: Path, *args: str) -> set[str]:
+    """The modules a fresh process has loaded after running `mtgkb ARGS`."""
+    env = {**os.environ, "MTGKB_HOME": str(home)}
+    out = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True,
+                         text=True, env=env, check=True, timeout=120)
+    return set(json.loads(out.stderr.strip().splitlines()[-1]))
+
+
+def test_a_search_loads_no_searcher_query_build_or_rules_model(shipped_home: Path) -> None:
+    loaded = loaded_by(shipped_home, "search", "creature attacks alone with first strike",
+                       "--kind", "rule")
+    assert "kb.index_read" in loaded
+    assert not loaded & set(NOT_FOR_A_SEARCH)
+
+
+def test_a_phrase_or_rule_number_search_loads_none_either(shipped_home: Path) -> None:
+    for args in (['"attacks alone" trigger', "--kind", "rule"], ["702.83"]):
+        assert not loaded_by(shipped_home, "search", *args) & set(NOT_FOR_A_SEARCH), args

@@ -1,0 +1,98 @@
+"""The Whoosh query that `kb.index.Engine.ranked` stands for, run through Whoosh's own
+searcher: the reference its term-at-a-time scores are held to (tests/test_index.py).
+
+Whoosh's `DisjunctionMaxMatcher` scores a record with the score of another one when its
+sub-matchers sit on different records, so "a word in any of the fields" uses a corrected
+matcher here (`FieldMaxMatcher`)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from kb.index import MATCH_FIELDS, WordQuery
+
+
+def whoosh_filter(kind: str | None, source: str | None) -> Any:
+    """The kind / source filter as a Whoosh query (None: no filter)."""
+    from whoosh.query import And, Term
+
+    parts = [Term("kind", kind)] if kind else []
+    parts += [Term("source", source)] if source else []
+    return And(parts) if parts else None
+
+
+def whoosh_query(query: WordQuery) -> Any:
+    """The Whoosh query of a `WordQuery`."""
+    from whoosh.query import And, AndMaybe, Or, Phrase, Term
+
+    per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
+                for stem, weight in query.words]
+    if not per_word:
+        return None
+    words: Any = And(per_word) if query.require_all else Or(per_word)
+    optional = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
+                for stem, weight in query.optional or []]
+    if optional:  # scored where present, never a reason to match (nor to visit a record)
+        words = AndMaybe(words, Or(optional))
+    parts: list[Any] = [words]
+    if query.defines:
+        parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
+                     else Term("defines", query.defines[0], boost=2.0))
+    parts += [Term("rule_prefix", n, boost=5.0) for n in query.numbers or []]
+    q: Any = Or(parts)
+    required = [Or([Phrase(f, p) for f in MATCH_FIELDS])
+                for p in query.required_phrases or [] if len(p) > 1]
+    return And([*required, q]) if required else q
+
+
+@functools.cache
+def _field_max_classes() -> tuple[type, type]:
+    """The corrected DisjunctionMax query and matcher (built on first use, so that Whoosh
+    is imported only when a search runs)."""
+    from whoosh import matching
+    from whoosh.query import DisjunctionMax
+
+    class FieldMaxMatcher(matching.DisjunctionMaxMatcher):
+        """A record's score is the best score among the sub-matchers on that record.
+
+        Whoosh's own `score()` takes the maximum of both sub-matchers wherever they sit
+        (another record's score) and `replace()` drops a live sub-matcher; both fixed."""
+
+        def score(self) -> float:
+            a, b = self.a, self.b
+            if not a.is_active():
+                return float(b.score())
+            if not b.is_active():
+                return float(a.score())
+            if a.id() < b.id():
+                return float(a.score())
+            if b.id() < a.id():
+                return float(b.score())
+            return float(max(a.score(), b.score()))
+
+        def replace(self, minquality: float = 0) -> Any:
+            a, b = self.a, self.b
+            if not a.is_active() and not b.is_active():
+                return matching.NullMatcher()
+            if not a.is_active():
+                return b.replace(minquality)
+            if not b.is_active():
+                return a.replace(minquality)
+            if minquality and a.max_quality() < minquality and b.max_quality() < minquality:
+                return matching.NullMatcher()
+            return self
+
+    class FieldMax(DisjunctionMax):
+        """DisjunctionMax scored by `FieldMaxMatcher`."""
+
+        def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
+            reader = searcher.reader()
+            return self._tree_matcher(subs, FieldMaxMatcher, searcher, context,
+                                      lambda q: q.estimate_size(reader))
+
+    return FieldMax, FieldMaxMatcher
+
+
+def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
+    return _field_max_classes()[0](subqueries, boost=boost)
