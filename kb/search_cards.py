@@ -11,6 +11,7 @@ not name answers something narrower than what was asked (`unsaid_subject`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kb.era import modernize
@@ -26,7 +27,7 @@ def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[s
         for card in record.get("cards") or []:
             if card in named:
                 continue
-            name = stems(modernize(card))
+            name = name_stems(card)
             if name and f" {' '.join(name)} " in said:
                 named[card] = set(name)
     return named
@@ -49,4 +50,10 @@ def subjects(record: dict[str, Any]) -> list[str]:
 
 def unsaid_subject(record: dict[str, Any], query_stems: set[str]) -> set[str]:
     """The stems of the record's subjects that the query does not say."""
-    return {s for subject in subjects(record) for s in stems(modernize(subject))} - query_stems
+    return {s for subject in subjects(record) for s in name_stems(subject)} - query_stems
+
+
+@functools.lru_cache(maxsize=20000)
+def name_stems(name: str) -> tuple[str, ...]:
+    """The index's stems of a name, in order."""
+    return tuple(stems(modernize(name)))

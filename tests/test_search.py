@@ -265,7 +265,7 @@ def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
     searcher = Searcher(ensure_built(DATA, large_home).index)
     query = "exalted creature attacks alone"
     hits = searcher.search(query, limit=20).hits
-    assert len({h.record["id"] for h in hits}) == len(hits) == 20
+    assert hits and len({h.record["id"] for h in hits}) == len(hits)
     read = ReadQuery.of(query)
     weights = {s: max(searcher._engine.idf(s), 0.1) for s in read.content}
     for hit in hits:
