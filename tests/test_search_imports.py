@@ -25,7 +25,12 @@ finally:
 
 
 def loaded_by(home: Path, *args: str) -> set[str]:
-    """The modules a fresh process has loaded after running `mtgkb ARGS`."""
+    """The modules a fresh process has loaded after running `mtgkb ARGS` in a home whose
+    build is current (an earlier test may have made it stale: a rebuild is not a search)."""
+    from kb.build import ensure_built
+    from tests.conftest import DATA
+
+    ensure_built(DATA, home)
     env = {**os.environ, "MTGKB_HOME": str(home)}
     out = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True,
                          text=True, env=env, check=True, timeout=120)
