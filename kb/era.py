@@ -129,6 +129,12 @@ _USED_TO_BE = re.compile(r'\bused to be known as the "([^"]+)" zone', re.IGNOREC
 _OBSOLETE_TITLE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
 
+def obsolete_term(title: str) -> str | None:
+    """The term a glossary title marks obsolete, or None:
+    `Mana Burn (Obsolete)` -> "Mana Burn"; `Mana Ability` -> None."""
+    return _OBSOLETE_TITLE.sub("", title) if _OBSOLETE_TITLE.search(title) else None
+
+
 def _term(text: str) -> str:
     """A glossary phrase as a plain term: no [placeholders], articles, quotes or stop."""
     text = re.sub(r"\[[^\]]*\]", " ", text).replace('"', " ").strip(" .,")
@@ -143,11 +149,12 @@ def glossary_renames(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     "in-play" zone.' -> ("in-play", "battlefield")."""
     pairs: list[tuple[str, str]] = []
     for title, text in entries:
-        if _OBSOLETE_TITLE.search(title):
+        term = obsolete_term(title)
+        if term is not None:
             found = next((m for p in _RENAMED_TO if (m := p.search(text))), None)
             if found:
                 new = _term(found.group(1))
-                olds = [_term(t) for t in _OBSOLETE_TITLE.sub("", title).split(",")]
+                olds = [_term(t) for t in term.split(",")]
                 pairs += [(old, new) for old in olds if old and old != new]
         used = _USED_TO_BE.search(text)
         if used:

@@ -8,15 +8,13 @@ glossary entry marked "(Obsolete)" unless the query says its term.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb import rulenum
+from kb.era import obsolete_term
 from kb.index import stems
-
-_OBSOLETE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
 
 def is_rules_version(source: str) -> bool:
@@ -39,8 +37,8 @@ class Group:
         marked "(Obsolete)" whose term the query (`said`, its stems) does not say: asked
         by its term, it is today's word on the old term and live."""
         shown = list(self.records.values())
-        if any(r["kind"] == "glossary" and _OBSOLETE.search(r["title"])
-               and not set(stems(_OBSOLETE.sub("", r["title"]))) <= (said or set())
+        if any(r["kind"] == "glossary" and (term := obsolete_term(r["title"])) is not None
+               and not set(stems(term)) <= (said or set())
                for r in shown):
             return True
         sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
@@ -118,7 +116,8 @@ def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
     """Glossary entries and keyword definitions of the rules are one across versions by
     name."""
     if record["kind"] in ("glossary", "keyword") and is_rules_version(record["source"]):
-        return (record["kind"], _OBSOLETE.sub("", record["title"]).lower())
+        title = record["title"]
+        return (record["kind"], (obsolete_term(title) or title).lower())
     return None
 
 

@@ -155,6 +155,15 @@ def test_renames_come_from_the_glossary() -> None:
         ("totem armor", "umbra armor"), ("in-play", "battlefield")]
 
 
+def test_an_obsolete_mark_is_read_from_the_title_end() -> None:
+    from kb.era import obsolete_term
+
+    assert obsolete_term("Mana Burn (Obsolete)") == "Mana Burn"
+    assert obsolete_term("Converted Mana Cost (obsolete) ") == "Converted Mana Cost"
+    assert obsolete_term("Mana Ability") is None
+    assert obsolete_term("(Obsolete) rules history") is None
+
+
 def test_an_old_term_finds_the_current_rule(shipped_searcher) -> None:
     hits = shipped_searcher.search("converted mana cost of a split card").hits
     assert any("mana value of a split card" in h.record["text"] for h in hits[:3])

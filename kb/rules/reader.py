@@ -80,9 +80,10 @@ CONTRACTIONS = {"can't": ("can", "not"), "won't": ("will", "not"), "don't": ("do
 # modern wording the 2024 rules shortened, and other renamings the era table leaves out
 MORE_MODERN = ((re.compile(r"\b(enter(?:s|ed|ing)?) the battlefield\b", re.I), r"\1"),
                (re.compile(r"\bconverted mana costs?\b", re.I), "mana value"),
-               (re.compile(r"\b(?:he or she|he/she|s/he)\b", re.I), "they"),
-               (re.compile(r"\b(?:his or her|his/her)\b", re.I), "their"),
-               (re.compile(r"\b(?:him or her|him/her)\b", re.I), "them"),
+               # (kb.era already rewrites "he or she", "his or her", "him or her")
+               (re.compile(r"\b(?:he/she|s/he)\b", re.I), "they"),
+               (re.compile(r"\bhis/her\b", re.I), "their"),
+               (re.compile(r"\bhim/her\b", re.I), "them"),
                (re.compile(r"\bcan not\b", re.I), "can't"),
                (re.compile(r"\b(from [\w' ]{1,40}? )to play\b", re.I), r"\1to the battlefield"),
                (re.compile(r"\bor greater\b", re.I), "or more"),
