@@ -193,11 +193,9 @@ def search(obj: Context, query: str, kind: str | None, source: str | None, limit
     _check_source(build, source)
     result = searcher.search(query, kind=kind, source=source, limit=limit,
                              as_of=as_of.date().isoformat() if as_of else None)
-    from kb.store import KnowledgeBase
     from kb.superseded import mark_hits
 
-    with KnowledgeBase(build.store) as kb:
-        mark_hits(kb, result.hits)
+    mark_hits(build.store, result.hits)
     if as_json:
         _emit_json(result.to_json(explain=explain))
         return

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_RUN_TOGETHER = re.compile(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
+from kb.patterns import lazy
+
+_RUN_TOGETHER = lazy(r"run-together words: [\"'](.+?)[\"'] \((\S+) (\S+)\)$")
 
 
 @dataclass(frozen=True)

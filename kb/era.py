@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from kb.patterns import lazy
 from kb.text import Stage
 
 # (old wording, current wording); each pair means the same thing in the game.
@@ -54,21 +55,21 @@ EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
 )
 
 _REWRITES = sorted(EQUIVALENT_PHRASES, key=lambda pair: -len(pair[0]))
-_PATTERN = re.compile(
+_PATTERN = lazy(
     r"\b(" + "|".join(re.escape(old) for old, _ in _REWRITES) + r")\b", re.IGNORECASE
 )
 _MODERN = {old.lower(): new for old, new in _REWRITES}
 
 
 # "remove it from the game", "removes that creature from the game" -> "exile it", ...
-_REMOVE_OBJECT = re.compile(
+_REMOVE_OBJECT = lazy(
     r"\b(remov)(e|es|ed|ing)\b((?:\s+(?!from\b)[\w'\[\]-]+){1,4}?)\s+from the game\b",
     re.IGNORECASE,
 )
 _EXILE_FORMS = {"e": "exile", "es": "exiles", "ed": "exiled", "ing": "exiling"}
 
 # "return it to play", "put that card into play" -> "... to / onto the battlefield"
-_TO_PLAY = re.compile(
+_TO_PLAY = lazy(
     r"\b(return|returns|returned|returning|put|puts|putting)\b"
     r"((?:\s+(?!(?:to|into|onto|from)\b)[\w'/-]+){1,6}?)\s+(?:to|into) play\b",
     re.IGNORECASE,
@@ -120,13 +121,13 @@ def alternative_wordings(text: str) -> list[str]:
 # How the Comprehensive Rules' glossary marks a rename (an entry titled "X (Obsolete)",
 # or a current entry that says what it used to be called).
 _RENAMED_TO = (
-    re.compile(r'\bobsolete term for "?([^".]+)', re.IGNORECASE),
-    re.compile(r'\bA term that meant "([^"]+)"', re.IGNORECASE),
-    re.compile(r"\ban older name for (?:the )?([^.]+)", re.IGNORECASE),
-    re.compile(r'\bhas been renamed\. See rules? [\d.a-z]+, "([^"]+)"', re.IGNORECASE),
+    lazy(r'\bobsolete term for "?([^".]+)', re.IGNORECASE),
+    lazy(r'\bA term that meant "([^"]+)"', re.IGNORECASE),
+    lazy(r"\ban older name for (?:the )?([^.]+)", re.IGNORECASE),
+    lazy(r'\bhas been renamed\. See rules? [\d.a-z]+, "([^"]+)"', re.IGNORECASE),
 )
-_USED_TO_BE = re.compile(r'\bused to be known as the "([^"]+)" zone', re.IGNORECASE)
-_OBSOLETE_TITLE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
+_USED_TO_BE = lazy(r'\bused to be known as the "([^"]+)" zone', re.IGNORECASE)
+_OBSOLETE_TITLE = lazy(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
 
 def obsolete_term(title: str) -> str | None:

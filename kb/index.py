@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
+from kb.patterns import lazy
 
 if TYPE_CHECKING:
     from whoosh import fields, index
@@ -168,7 +169,7 @@ def _rule_prefixes(number: str | None) -> str:
 
 
 # `"Exalted" means …`, `A creature "attacks alone" if …`: the text defines the quoted term
-_DEFINITION = re.compile(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
+_DEFINITION = lazy(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
 
 
 def defined_terms(record: Record) -> list[str]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from kb.errors import MtgkbError
+from kb.patterns import lazy
 
 # subrule letters as the rules use them: l and o are skipped
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -34,14 +35,14 @@ DOTTED = rf"{RULE}{LETTER}?"  # a rule or a subrule: `702.83`, `702.83b`
 NUMBER = rf"{SECTION}(?:\.\d+{LETTER}?)?"  # any level: `702`, `702.83`, `702.83b`
 DASH = r"\s?[-\u2013\u2014]\s?"  # between the ends of a range: hyphen, en or em dash
 
-_PARTS = re.compile(rf"({SECTION})(?:\.(\d+)({LETTER}?))?")
-_LABEL = re.compile(rf"{NUMBER}\.?")
-_LEADING_LABEL = re.compile(rf"^{NUMBER}\.?\s*")
+_PARTS = lazy(rf"({SECTION})(?:\.(\d+)({LETTER}?))?")
+_LABEL = lazy(rf"{NUMBER}\.?")
+_LEADING_LABEL = lazy(rf"^{NUMBER}\.?\s*")
 # a number standing as a word of a text; DOTTED_IN_TEXT: rules and subrules only
-IN_TEXT = re.compile(rf"\b{NUMBER}\b")
-DOTTED_IN_TEXT = re.compile(rf"\b{DOTTED}\b")
+IN_TEXT = lazy(rf"\b{NUMBER}\b")
+DOTTED_IN_TEXT = lazy(rf"\b{DOTTED}\b")
 # a number as a user cites it: `702.81a`, `rule 112.6h`, `Comp. rules 502.83.`
-_CITED = re.compile(rf"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?({NUMBER})\.?\s*$",
+_CITED = lazy(rf"^\s*(?:(?:comp(?:rehensive)?\.?\s+)?rules?\s+)?({NUMBER})\.?\s*$",
                     re.IGNORECASE)
 
 

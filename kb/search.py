@@ -27,11 +27,12 @@ from typing import Any
 from kb import rulenum
 from kb.era import alternative_wordings, modernize
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
+from kb.patterns import lazy
 from kb.search_cards import about, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 
-_PHRASE = re.compile(r'"([^"]+)"')
+_PHRASE = lazy(r'"([^"]+)"')
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
 # written, before stemming.
@@ -62,9 +63,9 @@ CANDIDATES_PER_RESULT = 3
 # unless the query names an era or asks for what is obsolete.
 OBSOLETE_WEIGHT = 0.5
 # "in 2008", "as of 2012", "2009 rules": a year the query asks about.
-_ERA = re.compile(r"\b(?:(?:in|as of|from|of|before)\s+)?((?:19|20)\d\d)\b(?:\s+rules\b)?",
+_ERA = lazy(r"\b(?:(?:in|as of|from|of|before)\s+)?((?:19|20)\d\d)\b(?:\s+rules\b)?",
                   re.IGNORECASE)
-_ASKS_OBSOLETE = re.compile(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
+_ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
 
 
 @dataclass

@@ -4,16 +4,16 @@ as the hit's context."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from kb import rulenum
+from kb.patterns import lazy
 from kb.search_versions import Versions
 
 # "See rule 702.83", "See rule 104.4." (one rule: a list of rules is no single answer)
-_SEE_ONE_RULE = re.compile(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
+_SEE_ONE_RULE = lazy(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
 # A heading whose text is only its name: a few words, no sentence
-_BARE = re.compile(r"^[\w'’ ,/-]{1,40}$")
+_BARE = lazy(r"^[\w'’ ,/-]{1,40}$")
 
 
 def is_pointer(record: dict[str, Any]) -> bool:

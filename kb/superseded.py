@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from kb.model import Record
-from kb.store import KnowledgeBase
+if TYPE_CHECKING:
+    from kb.model import Record
+    from kb.store import KnowledgeBase
 
 ANSWERS = ("ruling", "qa")
 
@@ -68,14 +70,18 @@ def note(info: dict[str, Any]) -> str:
     return f"{when}: {info['keyword']} as defined in {info['record']}"
 
 
-def mark_hits(kb: KnowledgeBase, hits: Iterable[Any]) -> None:
+def mark_hits(store: Path, hits: Iterable[Any]) -> None:
     """Add `superseded_by` to the records of search hits (`kb.search.Hit`) that a later
-    rules change overrode."""
+    rules change overrode (the store at `store` is opened only when there are rulings or
+    answers among them)."""
     hits = list(hits)
     ids = [hit.record["id"] for hit in hits if hit.record.get("kind") in ANSWERS]
     if not ids:
         return
-    marks = superseded_by(kb, kb.get_many(ids))
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(store) as kb:
+        marks = superseded_by(kb, kb.get_many(ids))
     for hit in hits:
         if info := marks.get(hit.record["id"]):
             hit.record["superseded_by"] = info

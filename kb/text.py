@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from kb.patterns import lazy
+
 
 class Stage:
     """One cleaning step: a named function from text to text; `|` chains stages."""
@@ -80,14 +82,14 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": 
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'",
                          "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2212": "-"})
 _ANGLE_QUOTES = str.maketrans({"\u00ab": '"', "\u00bb": '"', "\u2039": "'", "\u203a": "'"})
-_RANGE = re.compile(r"(?<=\d)\u2013(?=\d)")
-_DASH = re.compile(  # an en dash in a letter range (`603.7d–f`) stays as printed
+_RANGE = lazy(r"(?<=\d)\u2013(?=\d)")
+_DASH = lazy(  # an en dash in a letter range (`603.7d–f`) stays as printed
     r"[ \t]*(?:\u2014|(?<!\d[a-z])\u2013|\u2013(?![a-z]\b)"
     r"|(?:(?<=[ \t])|^)--(?=[ \t]|$)|(?<=\w)--(?=\w))[ \t]*", re.M
 )
-_ITALICS = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")
-_SPACE = re.compile(r"[ \t\f\v]+")
-_BLANK_LINES = re.compile(r"\n{3,}")
+_ITALICS = lazy(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")
+_SPACE = lazy(r"[ \t\f\v]+")
+_BLANK_LINES = lazy(r"\n{3,}")
 
 
 @stage("quotes")

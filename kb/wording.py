@@ -8,13 +8,13 @@ Shared by `show` (lineage diffs, misspelt names), `diff` (changed rules between 
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from kb import rulenum
+from kb.patterns import lazy
 
-_WORD = re.compile(r"\S+")
+_WORD = lazy(r"\S+")
 
 
 @dataclass(frozen=True)

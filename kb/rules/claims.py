@@ -25,6 +25,7 @@ Rule numbers, "See rule ..." references and `Example:` passages are not claims.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -32,6 +33,7 @@ from typing import Any
 from kb import rulenum
 from kb.damage import RunTogether
 from kb.era import modernize
+from kb.patterns import lazy
 from kb.text import angle_quotes, display, single_to_double
 
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
@@ -41,17 +43,17 @@ KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated
          "evasion", "spell", "mana", "loyalty")
 # a rule's own label: at the start of a line or after the end of the previous rule's text
 # (never a reference inside a sentence: "rules 601.2b and 601.2e-g")
-RULE_LABEL = re.compile(rf"(?:^|(?<=\n)|(?<=[.!?\")] ))\s*(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
+RULE_LABEL = lazy(rf"(?:^|(?<=\n)|(?<=[.!?\")] ))\s*(?<![\d.]){rulenum.DOTTED}\.?(?=\s|$)")
 # a rule reference left in a sentence ("in rules 601.2b and 601.2e-g", "rule 702.4")
-REFERENCE = re.compile(rf"\s*\b(?:in |of |under )?rules? {rulenum.DOTTED}(?:[-\u2013][a-z0-9]+)?"
+REFERENCE = lazy(rf"\s*\b(?:in |of |under )?rules? {rulenum.DOTTED}(?:[-\u2013][a-z0-9]+)?"
                        rf"(?:(?:,| and| or| through|,? and rule) {rulenum.DOTTED}"
                        rf"(?:[-\u2013][a-z0-9]+)?)*")
-SEE_RULE = re.compile(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
+SEE_RULE = lazy(r"\s*\((?:See|see) [^()]*(?:\([^()]*\)[^()]*)*\)"
                       r"|\s*\bSee rules? [\d.,\s\-a-z]+?(?:\.(?=\s|$)|$)")
-EXAMPLE = re.compile(r"\bExample:.*", re.S)
-QUOTED = re.compile(r'"([^"]*)"')
+EXAMPLE = lazy(r"\bExample:.*", re.S)
+QUOTED = lazy(r'"([^"]*)"')
 # a sentence ends after . ! ? (also at the end of a quotation: `..."`, masked as ⟦n.⟧)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"\[\u27e6])"
+SENTENCE_END = lazy(r"(?<=[.!?])\s+(?=[A-Z(\"\[\u27e6])"
                           r"|(?<=[.!?]\u27e7)\s+(?=[A-Z(\[\u27e6])")
 
 # canonical trigger events: (pattern over a lower-cased trigger clause, event)
@@ -101,19 +103,19 @@ ZONE_WORDS: tuple[tuple[str, str], ...] = (
     (r"\bany zone\b", "any zone"),
     (r"\beverywhere\b", "everywhere"),
 )
-REDUNDANT = re.compile(r"\bredundant\b", re.I)
-SEPARATE = re.compile(r"\b(?:trigger(?:s|ed)? separately|will trigger separately|works? "
+REDUNDANT = lazy(r"\bredundant\b", re.I)
+SEPARATE = lazy(r"\b(?:trigger(?:s|ed)? separately|will trigger separately|works? "
                       r"separately|each (?:one |of them )?(?:applies|apply|works)|all of them "
                       r"apply|(?:is|are) paid separately|each (?:instance )?(?:will )?"
                       r"triggers?\b)", re.I)
 COUNT = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|N|X|that many|no|each)"
 PT = r"[+-](?:\d+|N|X)/[+-](?:\d+|N|X)"
-COUNTERS = re.compile(rf"\b({COUNT})\s+(?:additional\s+)?({PT}|[a-z]+)\s+counters?\b")
-PT_CHANGE = re.compile(rf"(?<![\w/+-])({PT})(?![\w/])(?!\s+counters?)")
-OBJECTS = re.compile(rf"\b({COUNT})\s+(?:other\s+|additional\s+)?(permanent|card|creature|"
+COUNTERS = lazy(rf"\b({COUNT})\s+(?:additional\s+)?({PT}|[a-z]+)\s+counters?\b")
+PT_CHANGE = lazy(rf"(?<![\w/+-])({PT})(?![\w/])(?!\s+counters?)")
+OBJECTS = lazy(rf"\b({COUNT})\s+(?:other\s+|additional\s+)?(permanent|card|creature|"
                      rf"land|spell|cop(?:y|ies)|token)s?\b")
-LIFE = re.compile(r"\b(that much|\d+|N|X)\s+life\b")
-MANA_LESS = re.compile(r"(\{[^}]+\})\s+less\b")
+LIFE = lazy(r"\b(that much|\d+|N|X)\s+life\b")
+MANA_LESS = lazy(r"(\{[^}]+\})\s+less\b")
 
 
 @dataclass
@@ -231,7 +233,7 @@ normalize_quotes_all = angle_quotes | display | single_to_double
 
 
 # a reference wrapped onto a new line ("described in rule\n701.55a is") is no rule label
-WRAPPED_REFERENCE = re.compile(rf"\b(rules?|and|or|through)[ \t]*\n\s*(?={rulenum.DOTTED})")
+WRAPPED_REFERENCE = lazy(rf"\b(rules?|and|or|through)[ \t]*\n\s*(?={rulenum.DOTTED})")
 
 
 def rule_units(text: str) -> list[str]:
@@ -265,17 +267,17 @@ def sentences(unit: str) -> list[str]:
 # one wording for what several wordings say (beyond `kb.era.modernize`): mana symbols
 # written {o1}, {oG} (2003-2006), "mana used to pay its cost" for "mana spent to cast it",
 # contractions, "every" for "each", the passive "be targeted by"
-RULES_WORDING = ((re.compile(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
-                 (re.compile(r"\bmana used to pay (?:its|this spell's) (?:total )?cost\b"),
+RULES_WORDING = ((lazy(r"\{o([0-9WUBRGXSC]+)\}"), r"{\1}"),
+                 (lazy(r"\bmana used to pay (?:its|this spell's) (?:total )?cost\b"),
                   "mana spent to cast it"),
-                 (re.compile(r"\bis dies\b"), "dies"),
-                 (re.compile(r"\b(?:cannot|can not)\b"), "can't"),
-                 (re.compile(r"\b(is|are|does|do|was|were|has|have) not\b"), r"\1n't"),
-                 (re.compile(r"\bwill not\b"), "won't"),
-                 (re.compile(r"\bevery\b"), "each"),
-                 (re.compile(r"\bconverted mana costs?\b"), "mana value"),
-                 (re.compile(r"\bEvery\b"), "Each"),
-                 (re.compile(r"\b(can't|can) be targeted by\b"), r"\1 be the target of"))
+                 (lazy(r"\bis dies\b"), "dies"),
+                 (lazy(r"\b(?:cannot|can not)\b"), "can't"),
+                 (lazy(r"\b(is|are|does|do|was|were|has|have) not\b"), r"\1n't"),
+                 (lazy(r"\bwill not\b"), "won't"),
+                 (lazy(r"\bevery\b"), "each"),
+                 (lazy(r"\bconverted mana costs?\b"), "mana value"),
+                 (lazy(r"\bEvery\b"), "Each"),
+                 (lazy(r"\b(can't|can) be targeted by\b"), r"\1 be the target of"))
 
 
 def modern(sentence: str) -> str:
@@ -289,18 +291,18 @@ def modern(sentence: str) -> str:
 # --- extraction ---------------------------------------------------------------------------------
 
 GLUED = r"(can't|can|cannot|is|are|has|and|or)"
-MISSING_SPACE = re.compile(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
+MISSING_SPACE = lazy(r"(?<=[a-z])([.?!])(?=[A-Z][a-z])|(?<=[a-z]),(?=[a-z])")
 # a closing quotation mark glued to the next word ('graveyard"and "When ...')
-GLUED_QUOTE = re.compile(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
+GLUED_QUOTE = lazy(r"(?<=[a-z.])([\"'])(?=(?:and|or)\b)")
 
 
 # characters a conversion lost to "?" (the 2008-05-01 rules: `?Bushido N? means ?...?`,
 # `can?t`, `Suspend N?[cost]`): the signature is an apostrophe or an opening quotation mark
-LOST_SIGNATURE = re.compile(r"[a-z]\?[a-z]|(?:^|[\s(])\?[A-Z\[]|\w \? \[")
-LOST = ((re.compile(r"(?<=[A-Za-z])\?(?=[a-z])"), "'"),
-        (re.compile(r"(?<=\w)\?(?=\[)|(?<=\w )\?(?= \[)"), "\u2014"),
-        (re.compile(r"(?:(?<=^)|(?<=[\s(]))\?(?=\S)"), '"'),
-        (re.compile(r"(?<=\S)\?(?=[\s).,;:]|$)"), '"'))
+LOST_SIGNATURE = lazy(r"[a-z]\?[a-z]|(?:^|[\s(])\?[A-Z\[]|\w \? \[")
+LOST = ((lazy(r"(?<=[A-Za-z])\?(?=[a-z])"), "'"),
+        (lazy(r"(?<=\w)\?(?=\[)|(?<=\w )\?(?= \[)"), "\u2014"),
+        (lazy(r"(?:(?<=^)|(?<=[\s(]))\?(?=\S)"), '"'),
+        (lazy(r"(?<=\S)\?(?=[\s).,;:]|$)"), '"'))
 
 
 def lost_characters(text: str) -> str:
@@ -338,14 +340,19 @@ def _glued(name: str) -> re.Pattern[str]:
 def extract_claims(text: str, name: str, action: bool = False) -> Claims:
     """The claims of one definition text of keyword `name` (`action`: a keyword action)."""
     claims = Claims(keyword=name.lower())
-    text = unglue(text, name)
-    for unit in rule_units(text):
-        for original in sentences(unit):
-            _read_sentence(claims, original, modern(original), name)
+    for original, sentence in _read_sentences(text, name):
+        _read_sentence(claims, original, sentence, name)
     if action and not claims.kinds:
         claims.kinds = ["keyword action"]
     claims.kinds = sorted(set(claims.kinds))
     return claims
+
+
+def _read_sentences(text: str, name: str) -> Iterator[tuple[str, str]]:
+    """Each sentence of a text of keyword `name`: as written, and in its matching form."""
+    for unit in rule_units(unglue(text, name)):
+        for original in sentences(unit):
+            yield original, modern(original)
 
 
 def _read_sentence(claims: Claims, original: str, sentence: str, name: str) -> None:
@@ -500,7 +507,7 @@ def _read_instances(claims: Claims, sentence: str, original: str) -> None:
 
 
 # quoted examples ('such as "a card" or "three cards"') illustrate a rule; they claim no amount
-SUCH_AS = re.compile(r'\bsuch as "[^"]*"(?:,? (?:or|and) "[^"]*")*')
+SUCH_AS = lazy(r'\bsuch as "[^"]*"(?:,? (?:or|and) "[^"]*")*')
 
 
 def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
@@ -532,8 +539,14 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
 
 def claims_about(text: str, name: str) -> Claims | None:
     """What a ruling's sentences that mention keyword `name` claim about its kind or about
-    multiple instances (the claims a later rules change can supersede), or None."""
+    multiple instances (the claims a later rules change can supersede), or None; only these
+    two claims are read."""
     mentioning = [s for unit in rule_units(text) for s in sentences(unit)
                   if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
-    claims = extract_claims(" ".join(mentioning), name)
+    # only the two readers of these claims: a search marking its rulings pays for no more
+    claims = Claims(keyword=name.lower())
+    for original, sentence in _read_sentences(" ".join(mentioning), name):
+        _read_kinds(claims, QUOTED.sub('""', sentence), original, name)
+        _read_instances(claims, sentence, original)
+    claims.kinds = sorted(set(claims.kinds))
     return claims if (claims.instances or claims.kinds) else None
