@@ -25,10 +25,13 @@ create table unresolved (record text not null, text text not null, reason text n
 create table lineage (id text primary key, members text not null);
 create table sources (ord integer primary key, id text unique not null, data text not null);
 """
-# made after the rows are in: one sort each instead of a b-tree insert per row
+# made after the rows are in: one sort each instead of a b-tree insert per row;
+# records_kind_title answers `titles` from the index alone (a search marking its rulings
+# reads every keyword name: a scan of the table's rows was 20-40 ms at 300k records)
 _INDEXES = """
 create index records_rule on records(rule);
 create index records_kind on records(kind);
+create index records_kind_title on records(kind, title);
 create index records_parent on records(parent);
 create index records_title on records(title collate nocase);
 create index links_src on links(src);
