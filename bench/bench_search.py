@@ -67,17 +67,17 @@ def cold(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> tuple[
 
 
 def ensure_bytecode() -> str:
-    """Compile the bytecode of the `kb` and `ingest` packages the measured `mtgkb` imports
-    (as a pip install has it); one line saying what was compiled where."""
-    where = subprocess.run([sys.executable, "-c", "import ingest, kb; "
-                            "print(kb.__path__[0]); print(ingest.__path__[0])"],
+    """Compile the bytecode of the packages the measured `mtgkb` imports (`kb`, `ingest`,
+    `mtgkb_data`), as a pip install has it; one line saying what was compiled where."""
+    where = subprocess.run([sys.executable, "-c", "import kb, ingest, mtgkb_data\n"
+                            "for p in (kb, ingest, mtgkb_data): print(p.__path__[0])"],
                            capture_output=True, text=True, check=True).stdout.split("\n")
     folders = [Path(f) for f in where if f.strip()]
     if not all(compileall.compile_dir(f, quiet=1) for f in folders):
         sys.exit("bench: the package does not compile")
     modules = sum(1 for f in folders for _ in f.rglob("*.py"))
-    return (f"bytecode: {modules} modules of {', '.join(f.name for f in folders)} compiled "
-            f"in {folders[0].parent} (as a pip install has them)")
+    return (f"bytecode: {modules} modules compiled in {', '.join(map(str, folders))} "
+            "(as a pip install has them)")
 
 
 def fts5_db(store: Path, folder: Path) -> Path:
