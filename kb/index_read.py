@@ -42,6 +42,11 @@ class _View:
         self._pos = end
         return bytes(self._buf[start:end])
 
+    def peek(self, size: int = 0) -> memoryview:
+        """The bytes from here on, without moving (pickle's loader reads a block header
+        through one `peek` and one `read` instead of a `read` per field)."""
+        return self._buf[self._pos:self._pos + max(size, 1)]
+
     def readline(self, size: int | None = -1) -> bytes:
         start = self._pos
         end = self._len if size is None or size < 0 else min(start + size, self._len)
