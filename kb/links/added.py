@@ -14,9 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.links.graph import Linker, _add_unique, _fill_fields
+from kb.links.names import name_words
 from kb.links.resolve import is_comprehensive_rules
 from kb.links.types import Link, Unresolved
+from kb.links.wordscan import WORD, lower_same_length
 from kb.model import Record
+from kb.text import apostrophes
 
 ADDABLE_KINDS = frozenset({"card", "ruling", "qa"})
 
@@ -47,7 +50,7 @@ def link_added(records: list[Record], start: int,
     added = records[start:]
     linker = Linker(records)
     probe = Linker(added).names  # the added names only: which earlier texts mention one
-    touched = [r for r in records[:start] if r.text and probe.find(r.text, [])]
+    touched = [r for r in _may_mention(records[:start], added) if probe.find(r.text, [])]
     keyword_names = {r.title.lower() for r in records if r.kind == "keyword"}
     out = AddedLinks([], {}, {})
     for record in [*touched, *added]:
@@ -59,4 +62,25 @@ def link_added(records: list[Record], start: int,
         out.records.append(record)
         out.links[record.id] = links
         out.unresolved[record.id] = missing
+    return out
+
+
+def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
+    """The records whose text has, among its words, the first two words of an added card's
+    name (the first for a one-word name): every record whose text names one (the name
+    matcher reads a text as these words), and few others. One regex pass per text (in C)
+    instead of the name matcher's word-by-word scan of every text."""
+    wanted: dict[str, set[str]] = {}
+    for record in added:
+        words = name_words(lower_same_length(apostrophes(record.title)))  # as the matcher
+        if record.kind == "card" and words:
+            wanted.setdefault(words[0], set()).add(words[1] if len(words) > 1 else "")
+    out = []
+    for record in records:
+        if not record.text:
+            continue
+        words = set(WORD.findall(lower_same_length(apostrophes(record.text))))
+        words.add("")
+        if any(not wanted[first].isdisjoint(words) for first in wanted.keys() & words):
+            out.append(record)
     return out
