@@ -79,8 +79,8 @@ def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
     for record in records:
         if not record.text:
             continue
-        words = set(WORD.findall(lower_same_length(apostrophes(record.text))))
-        words.add("")
-        if any(not wanted[first].isdisjoint(words) for first in wanted.keys() & words):
+        found = set(WORD.findall(lower_same_length(apostrophes(record.text))))
+        found.add("")
+        if any(not wanted[first].isdisjoint(found) for first in wanted.keys() & found):
             out.append(record)
     return out
