@@ -744,13 +744,14 @@ def _write_segment(previous: Path, folder: Path, plan: _Plan, old: dict[str, Rec
     kept = set(plan.kept)
     entries: dict[str, Any] = {sid: entry for sid, entry in meta.get("segments", {}).items()
                                if sid in kept}
+    fields_ = ix.schema  # (read from the table of contents at every ask)
     writer = ix.writer()
     try:
         for rid, docnum in plan.replaced.items():
             if plan.segment_of[rid] not in kept:
                 continue  # in an appended segment merged away: dropped with it
             writer.delete_document(docnum)
-            _deleted_stats(ix.schema, _document(old[rid]),
+            _deleted_stats(fields_, _document(old[rid]),
                            entries.setdefault(plan.segment_of[rid], {}).setdefault("deleted", {}))
     except BaseException:
         writer.cancel()
