@@ -346,7 +346,7 @@ class Layout:
         self.deleted: list[frozenset[int]] = [
             frozenset(leaf.deleted_docs_set) if leaf.has_deletions() else frozenset()
             for leaf, _ in leaves]
-        self._df: dict[tuple[str, str], int] = {}
+        self._gone: list[dict[str, dict[str, int]]] = []  # per segment: field -> term -> n
         self._length: dict[str, int] = {}
         self._starts: list[int] = []
         self._positions: list[Sequence[int] | None] = []
@@ -358,9 +358,8 @@ class Layout:
             self._starts.append(offset)
             self._positions.append(entry.get("positions"))
             gone = entry.get("deleted") or {}
-            for field, terms in (gone.get("df") or {}).items():
-                for term, n in terms.items():
-                    self._df[(field, term)] = self._df.get((field, term), 0) + n
+            if gone.get("df"):
+                self._gone.append(gone["df"])
             for field, n in (gone.get("lengths") or {}).items():
                 self._length[field] = self._length.get(field, 0) + n
         self.ordered = any(p is not None for p in self._positions)
@@ -368,7 +367,7 @@ class Layout:
     def doc_frequency(self, field: str, text: str) -> int:
         """In how many live records a term occurs in a field."""
         found = int(self._reader.doc_frequency(field, text))
-        return found - self._df.get((field, text), 0) if self._df else found
+        return found - sum(gone.get(field, {}).get(text, 0) for gone in self._gone)
 
     def field_length(self, field: str) -> int:
         """The total length of a field over the live records."""
