@@ -11,15 +11,13 @@ same links `build_links` makes for all records.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kb.links.graph import Linker, _add_unique, _fill_fields
-from kb.links.names import name_words
 from kb.links.resolve import is_comprehensive_rules
 from kb.links.types import Link, Unresolved
-from kb.links.wordscan import WORD, lower_same_length
 from kb.model import Record
-from kb.text import apostrophes
 
 ADDABLE_KINDS = frozenset({"card", "ruling", "qa"})
 
@@ -65,22 +63,32 @@ def link_added(records: list[Record], start: int,
     return out
 
 
+_RUN = re.compile(r"[^\W_]+")  # a run of letters and digits
+_CAPITAL_RUN = re.compile(r"(?<![^\W_])[^\W\d_a-z][^\W_]*")  # one not begun by a-z or 0-9
+
+
 def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
-    """The records whose text has, among its words, the first two words of an added card's
-    name (the first for a one-word name): every record whose text names one (the name
-    matcher reads a text as these words), and few others. One regex pass per text (in C)
-    instead of the name matcher's word-by-word scan of every text."""
+    """The records whose text holds, as written, the first two runs of letters and digits
+    of an added card's name (the first of a one-run name): every record whose text names
+    one, and few others. Card names match only as written, and a name found in a text
+    begins and ends where the text's runs do (`kb.links.wordscan`), so its runs are runs
+    of the text. One regex pass per text (in C), over the capitalised runs only when every
+    wanted first run is one, instead of the name matcher's word-by-word scan."""
     wanted: dict[str, set[str]] = {}
     for record in added:
-        words = name_words(lower_same_length(apostrophes(record.title)))  # as the matcher
-        if record.kind == "card" and words:
-            wanted.setdefault(words[0], set()).add(words[1] if len(words) > 1 else "")
+        runs = _RUN.findall(record.title)
+        if record.kind == "card" and runs:
+            wanted.setdefault(runs[0], set()).add(runs[1] if len(runs) > 1 else "")
+    first_runs = _CAPITAL_RUN if all(map(_CAPITAL_RUN.fullmatch, wanted)) else _RUN
     out = []
     for record in records:
         if not record.text:
             continue
-        found = set(WORD.findall(lower_same_length(apostrophes(record.text))))
-        found.add("")
-        if any(not wanted[first].isdisjoint(found) for first in wanted.keys() & found):
+        firsts = wanted.keys() & set(first_runs.findall(record.text))
+        if not firsts:
+            continue
+        runs = set(_RUN.findall(record.text))
+        runs.add("")
+        if any(not wanted[first].isdisjoint(runs) for first in firsts):
             out.append(record)
     return out
