@@ -23,7 +23,7 @@ from kb import build as kbbuild
 from kb.build import add_files
 from kb.errors import MtgkbError
 from kb.freshness import read_current
-from kb.index import append_index, merge_policy, open_index
+from kb.index import Engine, append_index, merge_policy, open_index
 from tests.conftest import DATA, MTGJSON_ALA, ROOT, extra_file
 from tests.test_ingest_added import _knowledge, _searches
 
@@ -78,10 +78,25 @@ def additions(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
             steps.append({"build": build, "parts": parts[:number], "messages": messages,
                           "leaves": _leaves(build), "untouched": _files(previous.path) == before,
                           # read now (a later addition prunes this build), where compared
-                          **({"knowledge": _knowledge(build), "searches": _searches(build)}
-                             if number > 1 else {})})
+                          **({"knowledge": _knowledge(build), "searches": _searches(build),
+                              "statistics": _statistics(build)} if number > 1 else {})})
             previous = build
     return steps
+
+
+def _statistics(build: kbbuild.Build) -> dict[str, Any]:
+    """What BM25F reads of an index: the record count, each field's total length and
+    every term's document frequency (terms of live records)."""
+    engine = Engine(build.index)
+    try:
+        reader, layout = engine._reader, engine._layout
+        fields = [name for name, field in reader.schema.items() if field.indexed]
+        return {"count": layout.count,
+                "lengths": {f: layout.field_length(f) for f in fields},
+                "df": {(f, term): n for f in fields for term in reader.field_terms(f)
+                       if (n := layout.doc_frequency(f, term))}}
+    finally:
+        engine.close()
 
 
 def _whole(tmp_path_factory: pytest.TempPathFactory, parts: list[Path]) -> kbbuild.Build:
@@ -116,6 +131,7 @@ def test_segments_answer_as_a_whole_build(additions, step: int,
     mine, theirs = added["knowledge"], _knowledge(whole)
     for key in theirs:
         assert mine[key] == theirs[key], key
+    assert added["statistics"] == _statistics(whole)
     assert added["searches"] == _searches(whole)
 
 
