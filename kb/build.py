@@ -345,8 +345,11 @@ def _add(previous: Path, records: list[Record], first: int, added: list[Source],
     report(f"link {len(records) - first:,} added records among {len(records):,}")
     linked = _stage("linking", lambda: link_added(records, first, quotes))
     added_ids = {s.id for s in added}
-    changed = [r for r in linked.records if r.source not in added_ids]
-    report(f"store {len(records) - first:,} added records, {len(changed):,} linked again")
+    again = [r for r in linked.records if r.source not in added_ids]
+    with KnowledgeBase(previous / "kb.sqlite") as kb:
+        changed = kb.differing(again, linked.links, linked.unresolved)
+    report(f"store {len(records) - first:,} added records, {len(again):,} linked again "
+           f"({len(changed):,} changed)")
 
     def store() -> None:
         shutil.copyfile(previous / "kb.sqlite", tmp / "kb.sqlite")

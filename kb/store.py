@@ -228,6 +228,28 @@ class KnowledgeBase:
             found.setdefault(src, []).append(dst)
         return found
 
+    def differing(self, records: list[Record], links: dict[str, list[Link]],
+                  unresolved: dict[str, list[Unresolved]]) -> list[Record]:
+        """Of records linked again (by an addition), those whose stored row, text links or
+        unresolved references differ from this store's (the others need no rewrite)."""
+        ids = [r.id for r in records]
+        stored: dict[str, str] = {}
+        missing: dict[str, list[tuple[str, str, str]]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            stored.update(self._db.execute(
+                f"select id, data from records where id in ({marks})", chunk))
+            for row in self._db.execute("select record, text, reason from unresolved"
+                                        f" where record in ({marks}) order by rowid", chunk):
+                missing.setdefault(row[0], []).append(row)
+        return [r for r in records
+                if r.id not in stored or json.loads(stored[r.id]) != json.loads(json.dumps(vars(r)))
+                or [ln for ln in self.links_from(r.id) if ln.kind not in _DERIVED]
+                != links.get(r.id, [])
+                or missing.get(r.id, []) != [(u.record, u.text, u.reason)
+                                             for u in unresolved.get(r.id, [])]]
+
     def unresolved(self) -> list[tuple[str, str, str]]:
         """References that could not be resolved: (record id, text, reason)."""
         return list(self._db.execute(

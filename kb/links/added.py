@@ -76,9 +76,9 @@ def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
     wanted first run is one, instead of the name matcher's word-by-word scan."""
     wanted: dict[str, set[str]] = {}
     for record in added:
-        runs = _RUN.findall(record.title)
-        if record.kind == "card" and runs:
-            wanted.setdefault(runs[0], set()).add(runs[1] if len(runs) > 1 else "")
+        name = _RUN.findall(record.title)
+        if record.kind == "card" and name:
+            wanted.setdefault(name[0], set()).add(name[1] if len(name) > 1 else "")
     first_runs = _CAPITAL_RUN if all(map(_CAPITAL_RUN.fullmatch, wanted)) else _RUN
     out = []
     for record in records:
