@@ -553,7 +553,7 @@ def _segments_meta(folder: Path) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
-class _Plan(NamedTuple):
+class _Addition(NamedTuple):
     """What an addition does to an index: `how` ("append", "merge", "rewrite"), the
     segment ids kept, the live docnums (global) of the records it rewrites and the
     segment of each, each record's position, and the docnums of appended segments'
@@ -583,7 +583,7 @@ def _segment_id(leaf: Any) -> str:
     return str(segment.segment_id())
 
 
-def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Plan:
+def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
     leaves = list(reader.leaf_readers())
     ids = [_segment_id(leaf) for leaf, _ in leaves]
     replaced: dict[str, int] = {}
@@ -611,11 +611,11 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Plan:
     how = merge_policy(len(appended) + 1, live_appended + len(records),
                        deleted + len(replaced), following)
     if how != "merge":
-        return _Plan(how, ids, replaced, segment_of, positions, [])
+        return _Addition(how, ids, replaced, segment_of, positions, [])
     again = set(replaced.values())
     moved = [offset + d for leaf, offset, dead in appended for d in range(leaf.doc_count_all())
              if d not in dead and offset + d not in again]
-    return _Plan(how, ids[:1], replaced, segment_of, positions, moved)
+    return _Addition(how, ids[:1], replaced, segment_of, positions, moved)
 
 
 def _stored_record(reader: Any, docnum: int) -> Record:
@@ -731,7 +731,7 @@ def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Re
     return [*(by_id.pop(r.id, r) for r in everything), *by_id.values()]
 
 
-def _write_segment(previous: Path, folder: Path, plan: _Plan, old: dict[str, Record],
+def _write_segment(previous: Path, folder: Path, plan: _Addition, old: dict[str, Record],
                    meta: dict[str, Any], written: list[Record],
                    report: Callable[[str], None]) -> list[tuple[str, dict[str, Any]]]:
     """The previous index's segments in `folder` (less those a merge drops), the replaced
