@@ -336,7 +336,7 @@ def _previous_info(home: Path) -> dict[str, Any] | None:
 
 def _add(previous: Path, records: list[Record], first: int, added: list[Source],
          counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> None:
-    from kb.index import build_index
+    from kb.index import append_index
     from kb.links.added import link_added
     from kb.store import KnowledgeBase, add_to_store
 
@@ -345,19 +345,21 @@ def _add(previous: Path, records: list[Record], first: int, added: list[Source],
     report(f"link {len(records) - first:,} added records among {len(records):,}")
     linked = _stage("linking", lambda: link_added(records, first, quotes))
     added_ids = {s.id for s in added}
-    changed = [r for r in linked.records if r.source not in added_ids]
-    report(f"store {len(records) - first:,} added records, {len(changed):,} linked again")
+    again = [r for r in linked.records if r.source not in added_ids]
+    with KnowledgeBase(previous / "kb.sqlite") as kb:
+        changed = kb.differing(again, linked.links, linked.unresolved)
+    report(f"store {len(records) - first:,} added records, {len(again):,} linked again "
+           f"({len(changed):,} changed)")
 
-    def store() -> list[Record]:
+    def store() -> None:
         shutil.copyfile(previous / "kb.sqlite", tmp / "kb.sqlite")
         add_to_store(tmp / "kb.sqlite", changed, records[first:], linked.links,
                      linked.unresolved, [_source_entry(s, counts[s.id]) for s in added])
-        with KnowledgeBase(tmp / "kb.sqlite") as kb:
-            return list(kb.records())
 
-    everything = _stage("storing", store)
-    _stage("indexing", lambda: build_index(_Counted(everything, report, "index"),
-                                           tmp / "index", report))
+    _stage("storing", store)
+    report(f"index {len(changed) + len(records) - first:,} records")
+    _stage("indexing", lambda: append_index(previous / "index", tmp / "index",
+                                            [*changed, *records[first:]], report))
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

@@ -413,11 +413,13 @@ class Engine:
     matcher tree, and so none of their imports, on the search path."""
 
     def __init__(self, folder: Path) -> None:
-        from kb.index_read import TermScorer
+        from kb.index_read import Layout, TermScorer
 
         self._index = open_index(folder)
         self._reader = self._index.reader()
-        self._terms = TermScorer(self._reader)
+        self._layout = Layout(self._reader, _segments_meta(folder)
+                              if len(self._reader.leaf_readers()) > 1 else None)
+        self._terms = TermScorer(self._reader, self._layout)
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
@@ -443,11 +445,11 @@ class Engine:
 
     def doc_frequency(self, stem: str, field: str = "text") -> int:
         """In how many records a stem occurs in a field."""
-        return int(self._reader.doc_frequency(field, stem))
+        return self._layout.doc_frequency(field, stem)
 
     def known(self, stem: str) -> bool:
         """Whether a stem occurs in any matching field."""
-        return any(self._reader.doc_frequency(f, stem) for f in MATCH_FIELDS)
+        return any(self._layout.doc_frequency(f, stem) for f in MATCH_FIELDS)
 
     def idf(self, stem: str) -> float:
         """The engine's inverse document frequency of a stem in the text field."""
@@ -505,8 +507,9 @@ class Engine:
         from kb.index_read import top
 
         stored = self._reader.stored_fields
+        order = self._layout.position if self._layout.ordered else None
         return [Candidate(json.loads(stored(d)["payload"]), s)
-                for d, s in top(self._filtered(scores, kind, source), limit)]
+                for d, s in top(self._filtered(scores, kind, source), limit, order)]
 
     def _word(self, stem: str, weight: float,
               within: dict[int, float] | None = None) -> dict[int, float]:
@@ -530,3 +533,241 @@ class Engine:
             self._filters[(kind, source)] = frozenset(both(parts))
         allowed = self._filters[(kind, source)]
         return {d: s for d, s in scores.items() if d in allowed}
+
+
+# Adding to an index: a new segment for what an addition brings, the records it rewrites
+# marked deleted where they were (`kb.index_read.Layout` reads the whole as one segment).
+
+SEGMENTS_FILE = "segments.json"
+# the merge policy: appended segments kept before they are merged into one, and the share
+# of appended and deleted records past which the index is written whole again
+MAX_APPENDED = 4
+REWRITE_SHARE = 0.3
+
+
+def _segments_meta(folder: Path) -> dict[str, Any]:
+    """What additions noted of each segment (`Layout`); empty for a whole build."""
+    try:
+        meta = json.loads((folder / SEGMENTS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
+class _Addition(NamedTuple):
+    """What an addition does to an index: `how` ("append", "merge", "rewrite"), the
+    segment ids kept, the live docnums (global) of the records it rewrites and the
+    segment of each, each record's position, and the docnums of appended segments'
+    records to write again (a merge)."""
+
+    how: str
+    kept: list[str]
+    replaced: dict[str, int]
+    segment_of: dict[str, str]
+    positions: dict[str, int]
+    moved: list[int]
+
+
+def merge_policy(segments: int, appended_docs: int, deleted: int, total: int) -> str:
+    """"rewrite" when appended and deleted records pass `REWRITE_SHARE` of all (the index
+    is written whole again, one segment), else "merge" when there would be more than
+    `MAX_APPENDED` appended segments (they become one), else "append"."""
+    if appended_docs + deleted > REWRITE_SHARE * max(total, 1):
+        return "rewrite"
+    return "merge" if segments > MAX_APPENDED else "append"
+
+
+def _segment_id(leaf: Any) -> str:
+    segment = leaf.segment()
+    if segment is None:
+        raise ValueError("an index reader without a segment")
+    return str(segment.segment_id())
+
+
+def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
+    leaves = list(reader.leaf_readers())
+    ids = [_segment_id(leaf) for leaf, _ in leaves]
+    replaced: dict[str, int] = {}
+    segment_of: dict[str, str] = {}
+    for n, (leaf, offset) in enumerate(leaves):
+        dead = layout.deleted[n]
+        for record in records:
+            if ("id", record.id) in leaf:
+                for docnum in leaf.postings("id", record.id).all_ids():
+                    if docnum not in dead:
+                        replaced[record.id] = offset + docnum
+                        segment_of[record.id] = ids[n]
+    positions = {rid: layout.position(d) for rid, d in replaced.items()}
+    following = layout.count
+    for record in records:
+        if record.id not in positions and record.source.startswith("cr-"):
+            raise ValueError(f"{record.id}: new rules change the renames; index whole")
+        if record.id not in positions:
+            positions[record.id] = following
+            following += 1
+    appended = [(leaf, offset, layout.deleted[n])
+                for n, (leaf, offset) in enumerate(leaves) if n > 0]
+    live_appended = sum(leaf.doc_count() for leaf, _, _ in appended)
+    deleted = sum(leaf.doc_count_all() - leaf.doc_count() for leaf, _ in leaves)
+    how = merge_policy(len(appended) + 1, live_appended + len(records),
+                       deleted + len(replaced), following)
+    if how != "merge":
+        return _Addition(how, ids, replaced, segment_of, positions, [])
+    again = set(replaced.values())
+    moved = [offset + d for leaf, offset, dead in appended for d in range(leaf.doc_count_all())
+             if d not in dead and offset + d not in again]
+    return _Addition(how, ids[:1], replaced, segment_of, positions, moved)
+
+
+def _stored_record(reader: Any, docnum: int) -> Record:
+    """A record as the index stored it (its export fields: all a document is made of)."""
+    from kb.model import Record
+
+    return Record(**json.loads(reader.stored_fields(docnum)["payload"]))
+
+
+def _deleted_stats(schema: fields.Schema, document: dict[str, str],
+                   into: dict[str, Any]) -> None:
+    """Add what a deleted document counted for (its terms per field, each field's length)
+    into a segment's `deleted` entry."""
+    into["count"] = into.get("count", 0) + 1
+    df, lengths = into.setdefault("df", {}), into.setdefault("lengths", {})
+    for name, value in document.items():
+        field = schema[name]
+        if not field.indexed:
+            continue
+        terms = df.setdefault(name, {})
+        if field.analyzer is text_analyzer():  # the analyzer's steps, without its tokens
+            words = stems(value)
+            found, length = set(words), len(words) if field.scorable else 0
+        else:
+            items = list(field.index(value))
+            found = {tbytes.decode("utf-8") for tbytes, *_ in items}
+            length = sum(freq for _, freq, *_ in items) if field.scorable else 0
+        for term in found:
+            terms[term] = terms.get(term, 0) + 1
+        if length:
+            lengths[name] = lengths.get(name, 0) + length
+
+
+def _link_files(previous: Path, folder: Path, leave: set[str]) -> None:
+    """The previous index's files in a new folder, hard-linked (segments are never
+    written again once whole; deletions go to a new table of contents), else copied."""
+    import os
+    import shutil
+
+    folder.mkdir(parents=True)
+    for path in previous.iterdir():
+        if path.name in leave or path.name.endswith("LOCK") or not path.is_file():
+            continue
+        try:
+            os.link(path, folder / path.name)
+        except OSError:
+            shutil.copyfile(path, folder / path.name)
+
+
+def _title_words(record: Record) -> set[str]:
+    """The words of a name-bearing record's title offered to did-you-mean (`names.json`)."""
+    if record.kind not in ("keyword", "card", "glossary"):
+        return set()
+    return {w for w in re.findall(r"[a-z][a-z'-]+", record.title.lower()) if len(w) > 2}
+
+
+def append_index(previous: Path, folder: Path, records: Sequence[Record],
+                 progress: Callable[[str], None] | None = None) -> str:
+    """Write into the new `folder` the index of `previous` with `records` added: records
+    new to it after the others, and new versions of records it holds (by id) in their
+    place. The previous folder is only read. Returns what was done (`merge_policy`):
+
+    - "append": the previous segments (hard links) with the rewritten records marked
+      deleted, and one new segment of `records`;
+    - "merge": the same, the appended segments' live records written again into the new
+      segment and those segments dropped;
+    - "rewrite": the whole index written again (`build_index`, one segment), from the
+      records the index stores.
+
+    New records of Comprehensive Rules change the renames (`renames`): they need
+    `build_index` (a rewritten record keeps its title and text, and so the renames).
+    """
+    from kb.index_read import Layout
+
+    report = progress or (lambda message: None)
+    meta = _segments_meta(previous)
+    reader = open_index(previous).reader()
+    try:
+        layout = Layout(reader, meta)
+        plan = _plan(reader, layout, records)
+        if plan.how == "rewrite":
+            report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
+                   "records written again (merge policy)")
+            build_index(_all_records(reader, layout, records), folder, progress)
+            return plan.how
+        moved = [_stored_record(reader, d) for d in plan.moved]
+        old = {rid: _stored_record(reader, d) for rid, d in plan.replaced.items()}
+        positions = {**{r.id: layout.position(d) for r, d in zip(moved, plan.moved,
+                                                                 strict=True)},
+                     **plan.positions}
+    finally:
+        reader.close()
+    written = sorted([*moved, *records], key=lambda r: positions[r.id])
+    report(f"index: a new segment of {len(written):,} records "
+           f"({len(plan.replaced):,} rewritten, {len(moved):,} merged)")
+    entries = _write_segment(previous, folder, plan, old, meta, written, report)
+    entries[-1][1]["positions"] = [positions[r.id] for r in written]
+    (folder / SEGMENTS_FILE).write_text(json.dumps({"segments": dict(entries)}),
+                                        encoding="utf-8")
+    words = set(json.loads((previous / NAMES_FILE).read_text(encoding="utf-8")))
+    for record in records:
+        words |= _title_words(record)
+    (folder / NAMES_FILE).write_text(json.dumps(sorted(words)), encoding="utf-8")
+    return plan.how
+
+
+def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Record]:
+    """Every record of the index with `records` put in: in place, or after the others."""
+    by_id = {r.id: r for r in records}
+    stored = sorted((layout.position(d), d) for d in range(reader.doc_count_all())
+                    if not reader.is_deleted(d))
+    everything = [_stored_record(reader, d) for _, d in stored]
+    return [*(by_id.pop(r.id, r) for r in everything), *by_id.values()]
+
+
+def _write_segment(previous: Path, folder: Path, plan: _Addition, old: dict[str, Record],
+                   meta: dict[str, Any], written: list[Record],
+                   report: Callable[[str], None]) -> list[tuple[str, dict[str, Any]]]:
+    """The previous index's segments in `folder` (less those a merge drops), the replaced
+    records marked deleted, and a new segment of `written`. Returns each segment's entry
+    of `SEGMENTS_FILE` (the new one last, its positions to fill in)."""
+    from whoosh import index
+
+    _link_files(previous, folder, {SEGMENTS_FILE, NAMES_FILE})
+    ix = index.open_dir(str(folder), indexname=INDEX_NAME, schema=schema())  # its analyzer
+    kept = set(plan.kept)
+    entries: dict[str, Any] = {sid: entry for sid, entry in meta.get("segments", {}).items()
+                               if sid in kept}
+    fields_ = ix.schema  # (read from the table of contents at every ask)
+    writer = ix.writer()
+    try:
+        for rid, docnum in plan.replaced.items():
+            if plan.segment_of[rid] not in kept:
+                continue  # in an appended segment merged away: dropped with it
+            writer.delete_document(docnum)
+            _deleted_stats(fields_, _document(old[rid]),
+                           entries.setdefault(plan.segment_of[rid], {}).setdefault("deleted", {}))
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit(mergetype=lambda _writer, segments: [s for s in segments
+                                                        if s.segment_id() in kept])
+    builder = _SegmentBuilder(ix)
+    modern = functools.lru_cache(maxsize=None)(modernize)
+    for record in written:
+        builder.add(_document(record, modern))
+    builder.commit(report)
+    reader = ix.reader()
+    try:
+        ids = [_segment_id(leaf) for leaf, _ in reader.leaf_readers()]
+    finally:
+        reader.close()
+    new = next(sid for sid in ids if sid not in kept)
+    return [*((sid, entries.get(sid) or {}) for sid in ids if sid != new), (new, {})]

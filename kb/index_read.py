@@ -21,7 +21,8 @@ from __future__ import annotations
 import heapq
 import mmap
 import os
-from collections.abc import Container, Iterable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from itertools import accumulate
 from math import log
 from typing import Any
@@ -108,19 +109,21 @@ class TermScorer:
     read once per field for their length bytes; everything else per term, never per
     record). The formulas are Whoosh's: `whoosh.scoring.BM25F` and its `idf`."""
 
-    def __init__(self, reader: Any) -> None:
+    def __init__(self, reader: Any, layout: Layout | None = None) -> None:
         self._reader = reader
         self._leaves = list(reader.leaf_readers())
-        self._count = reader.doc_count_all()
+        self.layout = layout or Layout(reader)
+        self._count = self.layout.count
         self._norms: dict[str, list[float]] = {}
         self._lengths: dict[tuple[int, str], Sequence[int]] = {}
         self._idf: dict[tuple[str, str], float] = {}
 
     def idf(self, field: str, text: str) -> float:
-        """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it."""
+        """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it (over the live
+        records: see `Layout`)."""
         key = (field, text)
         if key not in self._idf:
-            df = self._reader.doc_frequency(field, text)
+            df = self.layout.doc_frequency(field, text)
             self._idf[key] = log(self._count / (df + 1)) + 1
         return self._idf[key]
 
@@ -139,8 +142,11 @@ class TermScorer:
             if (field, text) not in reader:
                 continue
             lengths = self._leaf_lengths(n, reader, field) if scorable else b""
-            for ids, weights in _blocks(reader.postings(field, text)):
+            dead = self.layout.deleted[n]
+            for ids, weights in _blocks(_postings(reader, field, text, dead)):
                 pairs: Iterable[tuple[int, float]] = zip(ids, weights, strict=True)
+                if dead:
+                    pairs = [(d, w) for d, w in pairs if d not in dead]
                 if within is not None:
                     pairs = [(d, w) for d, w in pairs if offset + d in within]
                 if not scorable:
@@ -179,7 +185,7 @@ class TermScorer:
             from whoosh.util.numeric import byte_to_length
 
             b, k1 = BM25_B, BM25_K1
-            avgfl = (self._reader.field_length(field) / (self._count or 1)) or 1
+            avgfl = (self.layout.field_length(field) / (self._count or 1)) or 1
             # a byte 0 (no length stored) scores with length 1, the scorer's default
             self._norms[field] = [k1 * ((1 - b) + b * (byte_to_length(x) if x else 1) / avgfl)
                                   for x in range(256)]
@@ -191,6 +197,17 @@ class TermScorer:
         if key not in self._lengths:
             self._lengths[key] = _length_bytes(reader, field)
         return self._lengths[key]
+
+
+def _postings(reader: Any, field: str, text: str, dead: frozenset[int]) -> Any:
+    """A leaf's postings of a term, deleted records included (whoosh3 wraps the postings
+    of a segment with deletions in a filter, which `_blocks` reads a posting at a time;
+    the caller skips `dead` itself)."""
+    matcher = reader.postings(field, text)
+    if dead and hasattr(matcher, "child"):
+        matcher = matcher.child
+        matcher.reset()
+    return matcher
 
 
 def _positions(matcher: Any, docs: list[int]) -> dict[int, set[int]]:
@@ -299,13 +316,70 @@ def both(parts: list[Scores]) -> Scores:
     return out
 
 
-def top(scores: Scores, limit: int | None) -> list[tuple[int, float]]:
+def top(scores: Scores, limit: int | None,
+        order: Callable[[int], int] | None = None) -> list[tuple[int, float]]:
     """The best `limit` (docnum, score) pairs (all for None), highest score first and
-    ties in docnum order, as Whoosh's collector returns them."""
+    ties in docnum order, as Whoosh's collector returns them (in `order(docnum)` order,
+    when given: the record order of an index of several segments, `Layout.position`)."""
     items: Iterable[tuple[int, float]] = scores.items()
     if limit is not None and limit < len(scores):
         if limit <= 0:
             return []
         least = heapq.nlargest(limit, scores.values())[-1]
         items = [(d, s) for d, s in items if s >= least]
-    return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:limit]
+    if order is None:
+        return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]
+
+
+class Layout:
+    """How an index of several segments reads as the one segment a whole build writes.
+
+    An addition (`kb.index.append_index`) writes a new segment and marks the records it
+    rewrites deleted where they were. Deleted records count for nothing: the record
+    count, each term's document frequency and each field's total length are those of the
+    live records (the index's own totals less what the addition noted of each deleted
+    record, `meta["segments"][segment id]["deleted"]`), so every score is the score a
+    whole build gives. Ties rank in record order: a record's `position` is its docnum in
+    the first segment (written whole, in record order) and noted for every later one.
+    """
+
+    def __init__(self, reader: Any, meta: dict[str, Any] | None = None) -> None:
+        self._reader = reader
+        leaves = list(reader.leaf_readers())
+        self.count = int(reader.doc_count())
+        self.deleted: list[frozenset[int]] = [
+            frozenset(leaf.deleted_docs_set) if leaf.has_deletions() else frozenset()
+            for leaf, _ in leaves]
+        self._gone: list[dict[str, dict[str, int]]] = []  # per segment: field -> term -> n
+        self._length: dict[str, int] = {}
+        self._starts: list[int] = []
+        self._positions: list[Sequence[int] | None] = []
+        entries = (meta or {}).get("segments", {})
+        for leaf, offset in leaves:
+            segment = leaf.segment()
+            entry = entries.get(segment.segment_id()) if segment is not None else None
+            entry = entry or {}
+            self._starts.append(offset)
+            self._positions.append(entry.get("positions"))
+            gone = entry.get("deleted") or {}
+            if gone.get("df"):
+                self._gone.append(gone["df"])
+            for field, n in (gone.get("lengths") or {}).items():
+                self._length[field] = self._length.get(field, 0) + n
+        self.ordered = any(p is not None for p in self._positions)
+
+    def doc_frequency(self, field: str, text: str) -> int:
+        """In how many live records a term occurs in a field."""
+        found = int(self._reader.doc_frequency(field, text))
+        return found - sum(gone.get(field, {}).get(text, 0) for gone in self._gone)
+
+    def field_length(self, field: str) -> int:
+        """The total length of a field over the live records."""
+        return int(self._reader.field_length(field)) - self._length.get(field, 0)
+
+    def position(self, docnum: int) -> int:
+        """The record's place in record order (its docnum in a one-segment index)."""
+        leaf = bisect_right(self._starts, docnum) - 1
+        positions = self._positions[leaf]
+        return docnum if positions is None else positions[docnum - self._starts[leaf]]

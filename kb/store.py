@@ -72,6 +72,10 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
 
 
 _DERIVED = ("lineage", "quotes")  # link kinds from lineage, stored after the text links
+# a link's place in a whole write: text links in their source record's order, then the
+# lineage links (rows an addition rewrites go to the end, so reads order by this)
+_LINK_ORDER = (f"l.kind in {_DERIVED}, case when l.kind in {_DERIVED} then 0 else "
+               "(select ord from records where id = l.src) end, l.rowid")
 
 
 def add_to_store(path: Path, changed: list[Record], added: list[Record],
@@ -81,8 +85,9 @@ def add_to_store(path: Path, changed: list[Record], added: list[Record],
     after the others (and their `sources`), `changed` records linked again: each listed
     record's text links and unresolved references replaced, the lineage kept.
 
-    Rows keep the order a whole write gives them (records, then each record's text links
-    in record order, then the lineage links), so every read answers as from a new store."""
+    Only the rows of the listed records are written; reads order links and unresolved
+    references as a whole write stores them (`_LINK_ORDER`), so every read answers as
+    from a new store."""
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("pragma journal_mode = off")
@@ -91,41 +96,21 @@ def add_to_store(path: Path, changed: list[Record], added: list[Record],
         db.executemany("update records set data = ? where id = ?",
                        ((json.dumps(vars(r)), r.id) for r in changed))
         _insert_records(db, added)
-        order = [rid for (rid,) in db.execute("select id from records order by ord")]
-        text_links, lineage_links = _grouped(
-            db.execute("select src, dst, kind from links order by rowid"),
-            lambda row: row[0], lambda row: row[2] in _DERIVED)
-        text_links.update({rid: [(ln.src, ln.dst, ln.kind) for ln in found]
-                           for rid, found in links.items()})
-        missing, _ = _grouped(db.execute("select record, text, reason from unresolved"
-                                         " order by rowid"), lambda row: row[0], lambda _: False)
-        missing.update({rid: [(u.record, u.text, u.reason) for u in found]
-                        for rid, found in unresolved.items()})
-        db.execute("delete from links")
-        db.execute("delete from unresolved")
+        again = [(r.id,) for r in changed]
+        db.executemany("delete from links where src = ? and kind not in (?, ?)",
+                       ((rid, *_DERIVED) for (rid,) in again))
+        db.executemany("delete from unresolved where record = ?", again)
+        order = [r.id for r in [*changed, *added]]
         db.executemany("insert into links values (?,?,?)",
-                       [*(row for rid in order for row in text_links.get(rid, ())),
-                        *lineage_links])
+                       ((ln.src, ln.dst, ln.kind) for rid in order for ln in links.get(rid, ())))
         db.executemany("insert into unresolved values (?,?,?)",
-                       (row for rid in order for row in missing.get(rid, ())))
+                       ((u.record, u.text, u.reason) for rid in order
+                        for u in unresolved.get(rid, ())))
         db.executemany("insert into sources(id, data) values (?,?)",
                        ((s["id"], json.dumps(s)) for s in sources))
         db.execute("commit")
     finally:
         db.close()
-
-
-def _grouped(rows: Iterable[tuple[str, str, str]], key: Any, aside: Any
-             ) -> tuple[dict[str, list[tuple[str, str, str]]], list[tuple[str, str, str]]]:
-    """Rows by `key` (in order), and apart in one list the rows `aside` picks."""
-    groups: dict[str, list[tuple[str, str, str]]] = {}
-    rest = []
-    for row in rows:
-        if aside(row):
-            rest.append(row)
-        else:
-            groups.setdefault(key(row), []).append(row)
-    return groups, rest
 
 
 def _insert_records(db: sqlite3.Connection, records: Iterable[Record]) -> None:
@@ -223,12 +208,14 @@ class KnowledgeBase:
 
     def links_from(self, record_id: str) -> list[Link]:
         """What a record points to."""
-        rows = self._db.execute("select src, dst, kind from links where src = ?", (record_id,))
+        rows = self._db.execute("select src, dst, kind from links l where src = ?"
+                                f" order by {_LINK_ORDER}", (record_id,))
         return [Link(*row) for row in rows]
 
     def cited_by(self, record_id: str) -> list[Link]:
         """What points to a record."""
-        rows = self._db.execute("select src, dst, kind from links where dst = ?", (record_id,))
+        rows = self._db.execute("select src, dst, kind from links l where dst = ?"
+                                f" order by {_LINK_ORDER}", (record_id,))
         return [Link(*row) for row in rows]
 
     def lineage(self, record_id: str) -> list[str]:
@@ -244,9 +231,33 @@ class KnowledgeBase:
             found.setdefault(src, []).append(dst)
         return found
 
+    def differing(self, records: list[Record], links: dict[str, list[Link]],
+                  unresolved: dict[str, list[Unresolved]]) -> list[Record]:
+        """Of records linked again (by an addition), those whose stored row, text links or
+        unresolved references differ from this store's (the others need no rewrite)."""
+        ids = [r.id for r in records]
+        stored: dict[str, str] = {}
+        missing: dict[str, list[tuple[str, str, str]]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            stored.update(self._db.execute(
+                f"select id, data from records where id in ({marks})", chunk))
+            for row in self._db.execute("select record, text, reason from unresolved"
+                                        f" where record in ({marks}) order by rowid", chunk):
+                missing.setdefault(row[0], []).append(row)
+        return [r for r in records
+                if r.id not in stored or json.loads(stored[r.id]) != json.loads(json.dumps(vars(r)))
+                or [ln for ln in self.links_from(r.id) if ln.kind not in _DERIVED]
+                != links.get(r.id, [])
+                or missing.get(r.id, []) != [(u.record, u.text, u.reason)
+                                             for u in unresolved.get(r.id, [])]]
+
     def unresolved(self) -> list[tuple[str, str, str]]:
         """References that could not be resolved: (record id, text, reason)."""
-        return list(self._db.execute("select record, text, reason from unresolved"))
+        return list(self._db.execute(
+            "select record, text, reason from unresolved u"
+            " order by (select ord from records where id = u.record), u.rowid"))
 
     def sources(self) -> list[dict[str, Any]]:
         """The sources this knowledge base was built from, with their counts."""

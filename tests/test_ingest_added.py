@@ -111,3 +111,27 @@ def test_adding_rules_builds_whole(tmp_path: Path) -> None:
     add_files(home, [cr], DATA, progress=messages.append)
     assert not any("added records among" in m for m in messages)
     assert any(m.startswith("link ") for m in messages)
+
+
+def test_the_prefilter_keeps_every_record_that_names_an_added_card() -> None:
+    """`_may_mention` reads texts as the name matcher does: a name across a line break,
+    with a possessive, curly apostrophes, in a list; texts naming none are left out."""
+    from kb.links.added import _may_mention
+    from kb.links.graph import Linker
+    from kb.model import Record
+
+    cards = [Record(id=f"x:card:{n}", kind="card", source="mtgjson-x", title=title, text="")
+             for n, title in enumerate(["Battlegrace Angel", "Elspeth, Knight-Errant",
+                                        "Ajani's Mantra", "Forest", "Æther Snap"])]
+    texts = ["When Battlegrace\nAngel attacks alone", "Elspeth, Knight-Errant’s ability",
+             "Ajani’s Mantra gains you life", "Sacrifice a Forest: draw", "Æther Snap it",
+             "an angel of battle", "Elspeth attacks", "Ajani's other mantra",
+             "BATTLEGRACE ANGEL", ""]
+    records = [Record(id=f"y:{n}", kind="ruling", source="faq", title="", text=text)
+               for n, text in enumerate(texts)]
+    probe = Linker(cards).names
+    named = [r.id for r in records if r.text and probe.find(r.text, [])]
+    kept = [r.id for r in _may_mention(records, cards)]
+    assert named == ["y:0", "y:1", "y:2", "y:3", "y:4"]
+    assert set(named) <= set(kept)
+    assert not {"y:5", "y:6", "y:9"} & set(kept)

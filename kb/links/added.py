@@ -11,6 +11,7 @@ same links `build_links` makes for all records.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kb.links.graph import Linker, _add_unique, _fill_fields
@@ -47,7 +48,7 @@ def link_added(records: list[Record], start: int,
     added = records[start:]
     linker = Linker(records)
     probe = Linker(added).names  # the added names only: which earlier texts mention one
-    touched = [r for r in records[:start] if r.text and probe.find(r.text, [])]
+    touched = [r for r in _may_mention(records[:start], added) if probe.find(r.text, [])]
     keyword_names = {r.title.lower() for r in records if r.kind == "keyword"}
     out = AddedLinks([], {}, {})
     for record in [*touched, *added]:
@@ -59,4 +60,35 @@ def link_added(records: list[Record], start: int,
         out.records.append(record)
         out.links[record.id] = links
         out.unresolved[record.id] = missing
+    return out
+
+
+_RUN = re.compile(r"[^\W_]+")  # a run of letters and digits
+_CAPITAL_RUN = re.compile(r"(?<![^\W_])[^\W\d_a-z][^\W_]*")  # one not begun by a-z or 0-9
+
+
+def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
+    """The records whose text holds, as written, the first two runs of letters and digits
+    of an added card's name (the first of a one-run name): every record whose text names
+    one, and few others. Card names match only as written, and a name found in a text
+    begins and ends where the text's runs do (`kb.links.wordscan`), so its runs are runs
+    of the text. One regex pass per text (in C), over the capitalised runs only when every
+    wanted first run is one, instead of the name matcher's word-by-word scan."""
+    wanted: dict[str, set[str]] = {}
+    for record in added:
+        name = _RUN.findall(record.title)
+        if record.kind == "card" and name:
+            wanted.setdefault(name[0], set()).add(name[1] if len(name) > 1 else "")
+    first_runs = _CAPITAL_RUN if all(map(_CAPITAL_RUN.fullmatch, wanted)) else _RUN
+    out = []
+    for record in records:
+        if not record.text:
+            continue
+        firsts = wanted.keys() & set(first_runs.findall(record.text))
+        if not firsts:
+            continue
+        runs = set(_RUN.findall(record.text))
+        runs.add("")
+        if any(not wanted[first].isdisjoint(runs) for first in firsts):
+            out.append(record)
     return out
