@@ -220,6 +220,9 @@ def build_index(records: Sequence[Record], folder: Path,
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
 
 
+_ANALYSED_KEPT = 100_000  # distinct field values whose terms the writer remembers
+
+
 class _SegmentBuilder:
     """Writes one new Whoosh segment, byte for byte what `writer.add_document` for each
     document and `commit` write, without their costs.
@@ -231,11 +234,12 @@ class _SegmentBuilder:
       numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
       external-sort pool (a pickle and a sort per posting).
     - At commit each term's posting blocks are filled whole, as the codec's postings
-      writer fills them one posting at a time (`_write_term`).
+      writer fills them one posting at a time (`kb.index_postings`).
     """
 
     def __init__(self, ix: index.Index) -> None:
-        from whoosh.formats import Positions
+        from whoosh.analysis import IDTokenizer
+        from whoosh.formats import Existence, Positions
 
         self._writer: Any = cast(Any, ix.writer())  # a SegmentWriter: its codec writers
         self._schema = self._writer.schema
@@ -247,6 +251,11 @@ class _SegmentBuilder:
                       and type(field.format) is Positions}
         self._analysed: dict[tuple[str, str], tuple[list[tuple[bytes, int]], int]] = {}
         self._pairs: dict[tuple[float, bytes], int] = {}
+        # ID fields: the whole value is the one term, its (weight, value) pair the boost's
+        self._whole = {name: self._pair(field.format.field_boost * 1.0, b"")
+                       for name, field in self._schema.items()
+                       if field.indexed and type(field.analyzer) is IDTokenizer
+                       and type(field.format) is Existence}
         self._encoded: dict[tuple[int, ...], bytes] = {}
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
         self._lengths: dict[str, array[int]] = {}
@@ -279,6 +288,8 @@ class _SegmentBuilder:
 
     def _analyse(self, name: str, value: str) -> tuple[list[tuple[bytes, int]], int]:
         """A field value's terms, each with its (weight, value) pair, and its length."""
+        if (whole := self._whole.get(name)) is not None:
+            return [(value.encode("utf-8"), whole)], 0
         if (known := self._analysed.get((name, value))) is not None:
             return known
         field = self._schema[name]
@@ -286,36 +297,39 @@ class _SegmentBuilder:
             else field.index(value)
         terms, length = [], 0
         for tbytes, freq, weight, vbytes in items:
-            pair = (weight * 1.0, vbytes)
-            if (ref := self._pairs.get(pair)) is None:
-                ref = self._pairs[pair] = len(self._pairs)
-            terms.append((tbytes, ref))
+            terms.append((tbytes, self._pair(weight * 1.0, vbytes)))
             length += freq if field.scorable else 0
+        if len(self._analysed) >= _ANALYSED_KEPT:  # versions repeat texts near each other
+            self._analysed.clear()
         self._analysed[(name, value)] = (terms, length)
         return terms, length
 
+    def _pair(self, weight: float, value: bytes) -> int:
+        """The number of a distinct (weight, value) pair of a posting."""
+        if (ref := self._pairs.get((weight, value))) is None:
+            ref = self._pairs[(weight, value)] = len(self._pairs)
+        return ref
+
     def commit(self, progress: Callable[[str], None]) -> None:
-        """Write every field's postings, then let Whoosh finish the segment (per-document
-        data, term table, table of contents)."""
+        """Write every field's postings (`kb.index_postings`), then let Whoosh finish the
+        segment (per-document data, term table, table of contents)."""
         from whoosh.util.numeric import byte_to_length, length_to_byte
 
+        from kb.index_postings import write_field
+
         fieldwriter = self._writer.fieldwriter
-        pairs = list(self._pairs)
+        weights = [weight for weight, _ in self._pairs]
+        values = [value for _, value in self._pairs]
+        count = self._writer.docnum
         self._analysed.clear()
         self._encoded.clear()
         for name in sorted(self._postings):
-            terms = self._postings[name]
+            terms = self._postings.pop(name)
             progress(f"index: writing {len(terms):,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
             lengths = [byte_to_length(length_to_byte(n)) if n else 0 for n in stored]
-            fieldwriter.start_field(name, self._schema[name])
-            for tbytes in sorted(terms):
-                docs, refs = terms[tbytes]
-                fieldwriter.start_term(tbytes)
-                _write_term(fieldwriter._postwriter, docs, [pairs[r] for r in refs], lengths)
-                fieldwriter.finish_term()
-            fieldwriter.finish_field()
-        self._postings.clear()
+            lengths += [0] * (count - len(lengths))
+            write_field(fieldwriter, name, self._schema[name], terms, weights, values, lengths)
         self._writer.commit(merge=False)
 
 
@@ -323,43 +337,28 @@ def _text_values(value: str, fmt: Any,
                  encoded: dict[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
     """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
     without a token object per word (`encoded`: position lists already encoded)."""
-    stem = _stemmer()
+    get = _STEMS.get
     positions: dict[str, list[int]] = {}
     ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
-    for pos, word in enumerate(_token_pattern().findall(value.lower() if ascii_text else value)):
-        if not ascii_text:
-            word = word.lower().replace("’", "'")
-        if word.endswith("'s"):
-            word = word[:-2]
-        positions.setdefault(stem(word), []).append(pos)
+    words = _token_pattern().findall(value.lower() if ascii_text else value)
+    if not ascii_text:
+        words = [word.lower().replace("’", "'") for word in words]
+    for pos, word in enumerate(words):
+        stem = get(word) or _stem_of(word)  # possessive `'s` dropped
+        if (found := positions.get(stem)) is None:
+            positions[stem] = [pos]
+        else:
+            found.append(pos)
     boost = fmt.field_boost
     out = []
     for term, found in positions.items():
         key = tuple(found)
         if (value_bytes := encoded.get(key)) is None:
+            if len(encoded) >= _ANALYSED_KEPT:
+                encoded.clear()
             value_bytes = encoded[key] = fmt.encode(found)
         out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
     return out
-
-
-def _write_term(postwriter: Any, docs: array[int], pairs: list[tuple[float, bytes]],
-                lengths: list[int]) -> None:
-    """One term's postings, in whole blocks: the state `add_posting` would build
-    posting by posting (ids, weights, values, length and weight bounds)."""
-    limit = postwriter._blocklimit
-    for start in range(0, len(docs), limit):
-        ids = docs[start:start + limit]
-        chunk = pairs[start:start + limit]
-        weights = [w for w, _ in chunk]
-        sizes = [lengths[d] for d in ids if d < len(lengths) and lengths[d]]
-        postwriter._ids = ids
-        postwriter._weights = array("f", weights)
-        postwriter._values = [v for _, v in chunk if v]
-        postwriter._maxweight = max([0, *weights])
-        postwriter._minlength = min(sizes) if sizes else None
-        postwriter._maxlength = max([0, *sizes])
-        if start + limit < len(docs):
-            postwriter._write_block()
 
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
