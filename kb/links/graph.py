@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from kb.links.agreement import Numbering
 from kb.links.lineage import lineage_links
-from kb.links.names import NameMatcher, name_words
-from kb.links.refs import find_rule_refs
+from kb.links.names import NameHit, NameMatcher, name_words
+from kb.links.refs import RuleRef, find_rule_refs
 from kb.links.resolve import (
     era_distance,
     era_of,
@@ -33,6 +33,8 @@ from kb.links.resolve import (
 )
 from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
+
+_TEXTS_KEPT = 50_000  # distinct texts whose references and names a linker remembers
 
 
 @dataclass
@@ -76,6 +78,9 @@ class Linker:
         self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
         self._display: dict[str, str] = {}
         self._choice: dict[tuple[str, str, str, str], str] = {}
+        # versions repeat their texts: each text's references and names are found once
+        self._refs: dict[str, list[RuleRef]] = {}
+        self._hits: dict[tuple[str, tuple[tuple[int, int], ...]], list[NameHit]] = {}
         vocabulary = _rules_vocabulary(records)
         for record in records:
             entry = _name_entry(record)
@@ -106,7 +111,7 @@ class Linker:
         mentions: list[Mention] = []
         links: list[Link] = []
         unresolved: list[Unresolved] = []
-        for ref in find_rule_refs(text):
+        for ref in self._found_refs(text):
             resolved = self._resolve_ref(ref.numbers, ref.sections, record)
             if not resolved:
                 continue
@@ -117,8 +122,7 @@ class Linker:
                     unresolved.append(Unresolved(record.id, label, reason))
             first = next((target for _, target, _ in resolved if target), None)
             mentions.append(Mention(ref.start, ref.end, "rule-ref", first, ref.text))
-        blocked = [(m.start, m.end) for m in mentions]
-        for hit in self.names.find(text, blocked):
+        for hit in self._found_names(text, tuple((m.start, m.end) for m in mentions)):
             key = hit.name if hit.kind == "card" else hit.name.lower()
             target = self._nearest(hit.kind, key, record)
             mentions.append(Mention(hit.start, hit.end, hit.kind, target, text[hit.start:hit.end]))
@@ -126,6 +130,23 @@ class Linker:
                 links.append(Link(record.id, target, hit.kind))
         mentions.sort(key=lambda m: m.start)
         return mentions, list(dict.fromkeys(links)), list(dict.fromkeys(unresolved))
+
+    def _found_refs(self, text: str) -> list[RuleRef]:
+        """`find_rule_refs` of a text, remembered (up to `_TEXTS_KEPT` texts)."""
+        if (found := self._refs.get(text)) is None:
+            if len(self._refs) >= _TEXTS_KEPT:
+                self._refs.clear()
+            found = self._refs[text] = find_rule_refs(text)
+        return found
+
+    def _found_names(self, text: str, blocked: tuple[tuple[int, int], ...]) -> list[NameHit]:
+        """The names in a text outside the blocked spans, remembered as `_found_refs`."""
+        key = (text, blocked)
+        if (found := self._hits.get(key)) is None:
+            if len(self._hits) >= _TEXTS_KEPT:
+                self._hits.clear()
+            found = self._hits[key] = self.names.find(text, blocked)
+        return found
 
     def display_name(self, record_id: str) -> str:
         """The keyword (lower case) or card name (as printed) a record stands for."""
