@@ -221,6 +221,8 @@ def build_index(records: Sequence[Record], folder: Path,
 
 
 _ANALYSED_KEPT = 100_000  # distinct field values whose terms the writer remembers
+# a term's posting arrays (document numbers, pair references) and one posting's pair
+_Posting = tuple["array[int]", "array[int]", int]
 
 
 class _SegmentBuilder:
@@ -234,12 +236,14 @@ class _SegmentBuilder:
       numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
       external-sort pool (a pickle and a sort per posting).
     - At commit each term's posting blocks are filled whole, as the codec's postings
-      writer fills them one posting at a time (`kb.index_postings`).
+      writer fills them one posting at a time (`kb.index_write`).
     """
 
     def __init__(self, ix: index.Index) -> None:
         from whoosh.analysis import IDTokenizer
         from whoosh.formats import Existence, Positions
+
+        from kb.index_write import StoredColumn
 
         self._writer: Any = cast(Any, ix.writer())  # a SegmentWriter: its codec writers
         self._schema = self._writer.schema
@@ -249,7 +253,7 @@ class _SegmentBuilder:
         self._fast = {name for name, field in self._schema.items()
                       if field.indexed and field.analyzer is text_analyzer()
                       and type(field.format) is Positions}
-        self._analysed: dict[tuple[str, str], tuple[list[tuple[bytes, int]], int]] = {}
+        self._analysed: dict[tuple[str, str], tuple[list[_Posting], int]] = {}
         self._pairs: dict[tuple[float, bytes], int] = {}
         # ID fields: the whole value is the one term, its (weight, value) pair the boost's
         self._whole = {name: self._pair(field.format.field_boost * 1.0, b"")
@@ -259,50 +263,58 @@ class _SegmentBuilder:
         self._encoded: dict[tuple[int, ...], bytes] = {}
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
         self._lengths: dict[str, array[int]] = {}
+        self._stored = StoredColumn(self._writer.perdocwriter)
 
     def add(self, document: dict[str, str]) -> None:
         """Add one document (field name -> value), as `SegmentWriter.add_document`."""
         writer = self._writer
-        perdoc, docnum = writer.perdocwriter, writer.docnum
-        perdoc.start_doc(docnum)
+        docnum = writer.docnum
+        stored = {}
         for name, value in sorted(document.items()):
             field = self._schema[name]
-            length = 0
             if field.indexed:
-                terms, length = self._analyse(name, value)
-                table = self._postings.setdefault(name, {})
-                for tbytes, pair in terms:
-                    if (entry := table.get(tbytes)) is None:
-                        entry = table[tbytes] = (array("I"), array("I"))
-                    entry[0].append(docnum)
-                    entry[1].append(pair)
+                postings, length = self._analyse(name, value)
+                for docs, refs, pair in postings:
+                    docs.append(docnum)
+                    refs.append(pair)
                 if length:
                     lengths = self._lengths.setdefault(name, array("I"))
-                    lengths.extend([0] * (docnum + 1 - len(lengths)))
-                    lengths[docnum] = length
-            if length or field.stored:  # else `add_field` does nothing
-                perdoc.add_field(name, field, value if field.stored else None, length)
-        perdoc.finish_doc()
+                    if len(lengths) < docnum:
+                        lengths.extend(bytes(docnum - len(lengths)))
+                    lengths.append(length)
+            if field.stored:
+                stored[name] = value
+        self._stored.add(stored)
         writer._added = True
         writer.docnum += 1
 
-    def _analyse(self, name: str, value: str) -> tuple[list[tuple[bytes, int]], int]:
-        """A field value's terms, each with its (weight, value) pair, and its length."""
+    def _analyse(self, name: str, value: str) -> tuple[list[_Posting], int]:
+        """A field value's postings (the term's document numbers and pair references,
+        the posting's (weight, value) pair) and the value's length."""
+        table = self._postings.setdefault(name, {})
         if (whole := self._whole.get(name)) is not None:
-            return [(value.encode("utf-8"), whole)], 0
+            return [(*self._term(table, value.encode("utf-8")), whole)], 0
         if (known := self._analysed.get((name, value))) is not None:
             return known
         field = self._schema[name]
         items = _text_values(value, field.format, self._encoded) if name in self._fast \
             else field.index(value)
-        terms, length = [], 0
+        postings, length = [], 0
         for tbytes, freq, weight, vbytes in items:
-            terms.append((tbytes, self._pair(weight * 1.0, vbytes)))
+            postings.append((*self._term(table, tbytes), self._pair(weight * 1.0, vbytes)))
             length += freq if field.scorable else 0
         if len(self._analysed) >= _ANALYSED_KEPT:  # versions repeat texts near each other
             self._analysed.clear()
-        self._analysed[(name, value)] = (terms, length)
-        return terms, length
+        self._analysed[(name, value)] = (postings, length)
+        return postings, length
+
+    @staticmethod
+    def _term(table: dict[bytes, tuple[array[int], array[int]]],
+              tbytes: bytes) -> tuple[array[int], array[int]]:
+        """A term's posting arrays (document numbers, pair references), made if new."""
+        if (entry := table.get(tbytes)) is None:
+            entry = table[tbytes] = (array("I"), array("I"))
+        return entry
 
     def _pair(self, weight: float, value: bytes) -> int:
         """The number of a distinct (weight, value) pair of a posting."""
@@ -311,11 +323,9 @@ class _SegmentBuilder:
         return ref
 
     def commit(self, progress: Callable[[str], None]) -> None:
-        """Write every field's postings (`kb.index_postings`), then let Whoosh finish the
+        """Write every field's postings (`kb.index_write`), then let Whoosh finish the
         segment (per-document data, term table, table of contents)."""
-        from whoosh.util.numeric import byte_to_length, length_to_byte
-
-        from kb.index_postings import write_field
+        from kb.index_write import write_field, write_lengths
 
         fieldwriter = self._writer.fieldwriter
         weights = [weight for weight, _ in self._pairs]
@@ -327,10 +337,21 @@ class _SegmentBuilder:
             terms = self._postings.pop(name)
             progress(f"index: writing {len(terms):,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
-            lengths = [byte_to_length(length_to_byte(n)) if n else 0 for n in stored]
+            lengths = [rounded[n] for n in stored] if (rounded := _rounded(stored)) else []
             lengths += [0] * (count - len(lengths))
             write_field(fieldwriter, name, self._schema[name], terms, weights, values, lengths)
+        perdoc = self._writer.perdocwriter
+        self._stored.finish(count)
+        for name in sorted(self._lengths):
+            write_lengths(perdoc, name, self._lengths[name])
         self._writer.commit(merge=False)
+
+
+def _rounded(lengths: Sequence[int]) -> dict[int, int]:
+    """Each distinct field length as the one-byte length gives it back (0 stays 0)."""
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+    return {n: byte_to_length(length_to_byte(n)) if n else 0 for n in set(lengths)}
 
 
 def _text_values(value: str, fmt: Any,

@@ -66,4 +66,4 @@ def test_only_the_index_knows_the_search_engine() -> None:
                 if any(name.split(".")[0] == "whoosh" for name in names):
                     users.add(path.relative_to(ROOT).as_posix())
     # the index, its reading half and its postings encoder
-    assert users == {"kb/index.py", "kb/index_read.py", "kb/index_postings.py"}
+    assert users == {"kb/index.py", "kb/index_read.py", "kb/index_write.py"}

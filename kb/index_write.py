@@ -1,10 +1,14 @@
-"""Whoosh 3 posting lists and term-table rows, encoded a whole field at a time.
+"""The parts of a Whoosh 3 segment, written in bulk for the index writer (`kb.index`).
 
-`write_field` writes what Whoosh's `W3FieldWriter` writes for a field (`start_term`,
-`add` per posting, `finish_term`), the same blocks in the same format (block header,
-pickled info and data tuples, zlib above the codec's size threshold, the term info row),
-but straight into one buffer per field: no per-term postings writer, no per-posting
-checks, one file write per few megabytes. Only the index writer (`kb.index`) uses it.
+- `write_field`: what Whoosh's `W3FieldWriter` writes for a field (`start_term`, `add`
+  per posting, `finish_term`), the same blocks in the same format (block header, pickled
+  info and data tuples, zlib above the codec's size threshold, the term info row), but
+  straight into one buffer per field: no per-term postings writer, no per-posting checks,
+  one file write per few megabytes.
+- `StoredColumn`: the stored-fields column (each document's pickled, compressed fields),
+  as `W3PerDocWriter.finish_doc` adds it, written a few hundred kilobytes at a time.
+- `write_lengths`: a field's length column and total, as `add_field` adds them per
+  document, in one write.
 """
 
 from __future__ import annotations
@@ -127,3 +131,73 @@ def _add_rows(table: Any, rows: list[tuple[bytes, bytes]], row_lengths: struct.S
         buckets[h & 255].append((h, pos))
     dbfile.write(bytes(out))
     table.lastkey = rows[-1][0]
+
+
+class StoredColumn:
+    """The `_stored` column of a per-document writer, fed one document at a time."""
+
+    def __init__(self, perdoc: Any) -> None:
+        self._perdoc = perdoc
+        column = perdoc._get_column("_stored")  # PickleColumn(CompressedBytesColumn)
+        self._varbytes = column._child  # its VarBytesColumn writer
+        self._compress, self._level = self._varbytes._compress, self._varbytes._level
+        self._sizes: list[int] = []
+        self._out = bytearray()
+
+    def add(self, fields: dict[str, Any]) -> None:
+        """The next document's stored fields (none: an empty dict)."""
+        if fields:
+            blob = self._compress(dumps(fields, 2), self._level)
+            self._out += blob
+            self._sizes.append(len(blob))
+        else:
+            self._sizes.append(-1)  # no stored fields: no row (a gap)
+        if len(self._out) >= _FLUSH // 8:
+            self._flush()
+
+    def _flush(self) -> None:
+        writer = self._varbytes
+        writer._dbfile.write(bytes(self._out))
+        self._out = bytearray()
+        base, count = writer._offset_base, writer._count
+        for docnum, size in enumerate(self._sizes, count):
+            if size < 0:
+                continue
+            writer.fill(docnum)
+            writer._lengths.append(size)
+            writer._offsets.append(base)
+            base += size
+            writer._count = docnum + 1
+        writer._offset_base = base
+        self._sizes.clear()
+
+    def finish(self, count: int) -> None:
+        """Write what is left and mark the per-document writer as having `count`
+        documents, none open (its `close` then finishes every column)."""
+        self._flush()
+        perdoc = self._perdoc
+        perdoc._doccount = count
+        perdoc._docnum = count - 1 if count else None
+        perdoc._indoc = False
+
+
+def write_lengths(perdoc: Any, name: str, lengths: Sequence[int]) -> None:
+    """A field's length column (each document's length byte) and total length, as
+    `W3PerDocWriter.add_field` adds them document by document (`lengths`: by document
+    number, 0 for none)."""
+    from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+    from whoosh.util.numeric import length_to_byte
+
+    to_byte = {n: length_to_byte(n) for n in set(lengths)}
+    column = bytes(to_byte[n] for n in lengths).rstrip(b"\0")
+    if not column:
+        return
+    lenfield = _lenfield(name)
+    if not perdoc._has_column(lenfield):
+        perdoc._create_column(lenfield, LENGTHS_COLUMN)
+    writer = perdoc._get_column(lenfield)
+    if writer._count or writer._fixedlen != 1:
+        raise ValueError(f"length column of {name!r}: one write of one-byte lengths only")
+    writer._dbfile.write(column)
+    writer._count = len(column)
+    perdoc._fieldlengths[name] += sum(lengths)
