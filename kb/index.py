@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
+from kb.recent import Recent
 
 if TYPE_CHECKING:
     from whoosh import fields, index
@@ -220,7 +221,7 @@ def build_index(records: Sequence[Record], folder: Path,
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
 
 
-_ANALYSED_KEPT = 100_000  # distinct field values whose terms the writer remembers
+_ANALYSED_KEPT = 40_000  # field values whose terms the writer remembers (x2: `Recent`)
 # a term's posting arrays (document numbers, pair references) and one posting's pair
 _Posting = tuple["array[int]", "array[int]", int]
 
@@ -253,14 +254,15 @@ class _SegmentBuilder:
         self._fast = {name for name, field in self._schema.items()
                       if field.indexed and field.analyzer is text_analyzer()
                       and type(field.format) is Positions}
-        self._analysed: dict[tuple[str, str], tuple[list[_Posting], int]] = {}
+        self._analysed: Recent[tuple[str, str], tuple[list[_Posting], int]] = \
+            Recent(_ANALYSED_KEPT)
         self._pairs: dict[tuple[float, bytes], int] = {}
         # ID fields: the whole value is the one term, its (weight, value) pair the boost's
         self._whole = {name: self._pair(field.format.field_boost * 1.0, b"")
                        for name, field in self._schema.items()
                        if field.indexed and type(field.analyzer) is IDTokenizer
                        and type(field.format) is Existence}
-        self._encoded: dict[tuple[int, ...], bytes] = {}
+        self._encoded: Recent[tuple[int, ...], bytes] = Recent(_ANALYSED_KEPT)
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
@@ -303,9 +305,7 @@ class _SegmentBuilder:
         for tbytes, freq, weight, vbytes in items:
             postings.append((*self._term(table, tbytes), self._pair(weight * 1.0, vbytes)))
             length += freq if field.scorable else 0
-        if len(self._analysed) >= _ANALYSED_KEPT:  # versions repeat texts near each other
-            self._analysed.clear()
-        self._analysed[(name, value)] = (postings, length)
+        self._analysed.put((name, value), (postings, length))
         return postings, length
 
     @staticmethod
@@ -355,7 +355,7 @@ def _rounded(lengths: Sequence[int]) -> dict[int, int]:
 
 
 def _text_values(value: str, fmt: Any,
-                 encoded: dict[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
+                 encoded: Recent[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
     """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
     without a token object per word (`encoded`: position lists already encoded)."""
     get = _STEMS.get
@@ -375,9 +375,7 @@ def _text_values(value: str, fmt: Any,
     for term, found in positions.items():
         key = tuple(found)
         if (value_bytes := encoded.get(key)) is None:
-            if len(encoded) >= _ANALYSED_KEPT:
-                encoded.clear()
-            value_bytes = encoded[key] = fmt.encode(found)
+            value_bytes = encoded.put(key, fmt.encode(found))
         out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
     return out
 

@@ -33,8 +33,9 @@ from kb.links.resolve import (
 )
 from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
+from kb.recent import Recent
 
-_TEXTS_KEPT = 50_000  # distinct texts whose references and names a linker remembers
+_TEXTS_KEPT = 20_000  # texts whose references and names a linker remembers (x2: `Recent`)
 
 
 @dataclass
@@ -50,19 +51,24 @@ class LinkGraph:
     lineage: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._out: dict[str, list[str]] = defaultdict(list)
-        self._in: dict[str, list[str]] = defaultdict(list)
-        for link in self.links:
-            self._out[link.src].append(link.dst)
-            self._in[link.dst].append(link.src)
+        self._out: dict[str, list[str]] | None = None  # made when first asked (a build never)
+        self._in: dict[str, list[str]] = {}
+
+    def _by_end(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        if self._out is None:
+            self._out, self._in = defaultdict(list), defaultdict(list)
+            for link in self.links:
+                self._out[link.src].append(link.dst)
+                self._in[link.dst].append(link.src)
+        return self._out, self._in
 
     def refs(self, record_id: str) -> list[str]:
         """Ids this record links to (any kind), each once, in link order."""
-        return list(dict.fromkeys(self._out.get(record_id, [])))
+        return list(dict.fromkeys(self._by_end()[0].get(record_id, [])))
 
     def cited_by(self, record_id: str) -> list[str]:
         """Ids of the records that link to this one (any kind), each once, in link order."""
-        return list(dict.fromkeys(self._in.get(record_id, [])))
+        return list(dict.fromkeys(self._by_end()[1].get(record_id, [])))
 
 
 class Linker:
@@ -79,8 +85,9 @@ class Linker:
         self._display: dict[str, str] = {}
         self._choice: dict[tuple[str, str, str, str], str] = {}
         # versions repeat their texts: each text's references and names are found once
-        self._refs: dict[str, list[RuleRef]] = {}
-        self._hits: dict[tuple[str, tuple[tuple[int, int], ...]], list[NameHit]] = {}
+        self._refs: Recent[str, list[RuleRef]] = Recent(_TEXTS_KEPT)
+        self._hits: Recent[tuple[str, tuple[tuple[int, int], ...]], list[NameHit]] = \
+            Recent(_TEXTS_KEPT)
         vocabulary = _rules_vocabulary(records)
         for record in records:
             entry = _name_entry(record)
@@ -132,20 +139,16 @@ class Linker:
         return mentions, list(dict.fromkeys(links)), list(dict.fromkeys(unresolved))
 
     def _found_refs(self, text: str) -> list[RuleRef]:
-        """`find_rule_refs` of a text, remembered (up to `_TEXTS_KEPT` texts)."""
+        """`find_rule_refs` of a text, remembered while texts repeat (`Recent`)."""
         if (found := self._refs.get(text)) is None:
-            if len(self._refs) >= _TEXTS_KEPT:
-                self._refs.clear()
-            found = self._refs[text] = find_rule_refs(text)
+            found = self._refs.put(text, find_rule_refs(text))
         return found
 
     def _found_names(self, text: str, blocked: tuple[tuple[int, int], ...]) -> list[NameHit]:
         """The names in a text outside the blocked spans, remembered as `_found_refs`."""
         key = (text, blocked)
         if (found := self._hits.get(key)) is None:
-            if len(self._hits) >= _TEXTS_KEPT:
-                self._hits.clear()
-            found = self._hits[key] = self.names.find(text, blocked)
+            found = self._hits.put(key, self.names.find(text, blocked))
         return found
 
     def display_name(self, record_id: str) -> str:
