@@ -220,8 +220,12 @@ def _parse_all(sources: list[Source], digests: dict[str, str], home: Path,
     records: list[Record] = []
     counts: dict[str, dict[str, int]] = {}
     damage: dict[str, list[list[str]]] = {}
+    texts: dict[str, str] = {}
     for number, source in enumerate(sources, 1):
         parsed, notes = parse_cached(home, source, digests[source.id])
+        for record in parsed:  # one copy of each text the rules versions repeat
+            record.text = texts.setdefault(record.text, record.text)
+            record.title = texts.setdefault(record.title, record.title)
         report(f"parse {number}/{len(sources)} {source.id}: {len(parsed):,} records")
         counts[source.id] = dict(sorted(Counter(r.kind for r in parsed).items()))
         damage[source.id] = [[source.id, note] for note in notes] + [

@@ -209,7 +209,7 @@ def build_index(records: Sequence[Record], folder: Path,
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     builder = _SegmentBuilder(ix)
-    modern = functools.lru_cache(maxsize=None)(modernize)  # versions repeat their texts
+    modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
     name_words: set[str] = set()
     for record in records:
         builder.add(_document(record, modern))
@@ -224,6 +224,15 @@ def build_index(records: Sequence[Record], folder: Path,
 _ANALYSED_KEPT = 40_000  # field values whose terms the writer remembers (x2: `Recent`)
 # a term's posting arrays (document numbers, pair references) and one posting's pair
 _Posting = tuple["array[int]", "array[int]", int]
+
+
+class _Plan(NamedTuple):
+    """How the segment writer takes one field's values (`_SegmentBuilder._plan`)."""
+
+    table: dict[bytes, tuple[array[int], array[int]]]
+    whole: int | None
+    indexed: bool
+    stored: bool
 
 
 class _SegmentBuilder:
@@ -266,16 +275,28 @@ class _SegmentBuilder:
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
+        self._plans: dict[str, _Plan] = {}
 
     def add(self, document: dict[str, str]) -> None:
         """Add one document (field name -> value), as `SegmentWriter.add_document`."""
         writer = self._writer
         docnum = writer.docnum
         stored = {}
+        plans, analysed = self._plans, self._analysed
         for name, value in sorted(document.items()):
-            field = self._schema[name]
-            if field.indexed:
-                postings, length = self._analyse(name, value)
+            if (plan := plans.get(name)) is None:
+                plan = self._plan(name)
+            table, whole, indexed, is_stored = plan
+            if whole is not None:  # an ID field: the whole value is the one term
+                tbytes = value.encode("utf-8")
+                if (entry := table.get(tbytes)) is None:
+                    entry = table[tbytes] = (array("I"), array("I"))
+                entry[0].append(docnum)
+                entry[1].append(whole)
+            elif indexed:
+                if (known := analysed.get((name, value))) is None:
+                    known = analysed.older((name, value)) or self._analyse(name, value, table)
+                postings, length = known
                 for docs, refs, pair in postings:
                     docs.append(docnum)
                     refs.append(pair)
@@ -284,20 +305,25 @@ class _SegmentBuilder:
                     if len(lengths) < docnum:
                         lengths.extend(bytes(docnum - len(lengths)))
                     lengths.append(length)
-            if field.stored:
+            if is_stored:
                 stored[name] = value
         self._stored.add(stored)
         writer._added = True
         writer.docnum += 1
 
-    def _analyse(self, name: str, value: str) -> tuple[list[_Posting], int]:
+    def _plan(self, name: str) -> _Plan:
+        """How `add` takes a field's values: its terms table (made when the field is
+        first met), the pair of an ID field's one term, whether indexed, stored."""
+        field = self._schema[name]
+        table = self._postings.setdefault(name, {}) if field.indexed else {}
+        plan = self._plans[name] = _Plan(table, self._whole.get(name), field.indexed,
+                                         field.stored)
+        return plan
+
+    def _analyse(self, name: str, value: str,
+                 table: dict[bytes, tuple[array[int], array[int]]]) -> tuple[list[_Posting], int]:
         """A field value's postings (the term's document numbers and pair references,
-        the posting's (weight, value) pair) and the value's length."""
-        table = self._postings.setdefault(name, {})
-        if (whole := self._whole.get(name)) is not None:
-            return [(*self._term(table, value.encode("utf-8")), whole)], 0
-        if (known := self._analysed.get((name, value))) is not None:
-            return known
+        the posting's (weight, value) pair) and the value's length, remembered."""
         field = self._schema[name]
         items = _text_values(value, field.format, self._encoded) if name in self._fast \
             else field.index(value)
@@ -305,8 +331,7 @@ class _SegmentBuilder:
         for tbytes, freq, weight, vbytes in items:
             postings.append((*self._term(table, tbytes), self._pair(weight * 1.0, vbytes)))
             length += freq if field.scorable else 0
-        self._analysed.put((name, value), (postings, length))
-        return postings, length
+        return self._analysed.put((name, value), (postings, length))
 
     @staticmethod
     def _term(table: dict[bytes, tuple[array[int], array[int]]],
@@ -374,7 +399,7 @@ def _text_values(value: str, fmt: Any,
     out = []
     for term, found in positions.items():
         key = tuple(found)
-        if (value_bytes := encoded.get(key)) is None:
+        if (value_bytes := encoded.find(key)) is None:
             value_bytes = encoded.put(key, fmt.encode(found))
         out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
     return out

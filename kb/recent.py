@@ -8,37 +8,46 @@ memory bounded by twice the size, whatever the corpus.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class Recent(Generic[K, V]):
-    """At most `2 * size` entries, the most recently stored or found kept."""
+class Recent(dict[K, V]):
+    """At most `2 * size` entries, the most recently stored or found kept. The dict
+    itself is the new generation: `get` (at C speed) finds what is there, `older` what
+    only the old generation has (moving it to the new one)."""
 
     def __init__(self, size: int) -> None:
+        super().__init__()
         self._size = size
-        self._new: dict[K, V] = {}
         self._old: dict[K, V] = {}
 
-    def get(self, key: K) -> V | None:
-        """The value kept for `key`, or None."""
-        found = self._new.get(key)
-        if found is None and (found := self._old.get(key)) is not None:
+    def find(self, key: K) -> V | None:
+        """The value kept for `key` in either generation, or None."""
+        found = self.get(key)
+        return self.older(key) if found is None else found
+
+    def older(self, key: K) -> V | None:
+        """The value only the old generation keeps for `key` (now moved), or None."""
+        if (found := self._old.get(key)) is not None:
             self.put(key, found)
         return found
 
     def put(self, key: K, value: V) -> V:
         """Keep `value` for `key`; returns it."""
-        if len(self._new) >= self._size:
-            self._old, self._new = self._new, {}
-        self._new[key] = value
+        if len(self) >= self._size:
+            self._old = dict(self)
+            super().clear()
+        self[key] = value
         return value
 
     def clear(self) -> None:
         """Forget everything."""
-        self._new, self._old = {}, {}
+        super().clear()
+        self._old = {}
 
-    def __len__(self) -> int:
-        return len(self._new) + len(self._old)
+    def kept(self) -> int:
+        """How many entries both generations hold."""
+        return len(self) + len(self._old)

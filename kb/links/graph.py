@@ -140,14 +140,14 @@ class Linker:
 
     def _found_refs(self, text: str) -> list[RuleRef]:
         """`find_rule_refs` of a text, remembered while texts repeat (`Recent`)."""
-        if (found := self._refs.get(text)) is None:
+        if (found := self._refs.find(text)) is None:
             found = self._refs.put(text, find_rule_refs(text))
         return found
 
     def _found_names(self, text: str, blocked: tuple[tuple[int, int], ...]) -> list[NameHit]:
         """The names in a text outside the blocked spans, remembered as `_found_refs`."""
         key = (text, blocked)
-        if (found := self._hits.get(key)) is None:
+        if (found := self._hits.find(key)) is None:
             found = self._hits.put(key, self.names.find(text, blocked))
         return found
 
