@@ -35,6 +35,7 @@ from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
 from kb.recent import Recent
 
+_Holder = tuple[str, str, str]  # a record holding a name: (record id, source, era)
 _TEXTS_KEPT = 20_000  # texts whose references and names a linker remembers (x2: `Recent`)
 
 
@@ -81,7 +82,9 @@ class Linker:
         self.sections = section_index(records, numbering)
         self.names = NameMatcher()
         # (kind, name) -> [(record id, source, era)], in record order
-        self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
+        self._holders: dict[tuple[str, str], list[_Holder]] = defaultdict(list)
+        self._grouped: dict[tuple[str, str], tuple[dict[str, list[_Holder]],
+                                                   dict[str, list[_Holder]]]] = {}
         self._display: dict[str, str] = {}
         self._choice: dict[tuple[str, str, str, str], str] = {}
         # versions repeat their texts: each text's references and names are found once
@@ -172,13 +175,30 @@ class Linker:
     def _nearest(self, kind: str, key: str, record: Record) -> str:
         """The record of a name nearest the citing record: same source, same era, nearest."""
         era = speaking_era(record, self._cr_eras)
-        cache_key = (kind, key, record.source, era)
-        if cache_key not in self._choice:
-            holders = self._holders[(kind, key)]
-            best = min(holders, key=lambda h: (h[1] != record.source, h[2] != era,
-                                               era_distance(h[2], era), h[2], h[0]))
-            self._choice[cache_key] = best[0]
-        return self._choice[cache_key]
+        source = record.source
+        cache_key = (kind, key, source, era)
+        if (found := self._choice.get(cache_key)) is None:
+            by_source, by_era = self._holders_by((kind, key))
+            # the best holder is of the same source if there is one, else of the same era
+            # if there is one: only those are compared (each source holds a name once or
+            # so, where all holders were compared for every source: quadratic in versions)
+            pool = by_source.get(source) or by_era.get(era) or self._holders[(kind, key)]
+            best = min(pool, key=lambda h: (h[1] != source, h[2] != era,
+                                            era_distance(h[2], era), h[2], h[0]))
+            found = self._choice[cache_key] = best[0]
+        return found
+
+    def _holders_by(self, name: tuple[str, str]) -> tuple[dict[str, list[_Holder]],
+                                                          dict[str, list[_Holder]]]:
+        """The holders of a name by source and by era (made when first asked)."""
+        if (grouped := self._grouped.get(name)) is None:
+            by_source: dict[str, list[_Holder]] = defaultdict(list)
+            by_era: dict[str, list[_Holder]] = defaultdict(list)
+            for holder in self._holders[name]:
+                by_source[holder[1]].append(holder)
+                by_era[holder[2]].append(holder)
+            grouped = self._grouped[name] = (dict(by_source), dict(by_era))
+        return grouped
 
 
 def _rules_vocabulary(records: list[Record]) -> set[str]:
