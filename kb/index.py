@@ -327,19 +327,16 @@ class _SegmentBuilder:
         field = self._schema[name]
         items = _text_values(value, field.format, self._encoded) if name in self._fast \
             else field.index(value)
-        postings, length = [], 0
-        for tbytes, freq, weight, vbytes in items:
-            postings.append((*self._term(table, tbytes), self._pair(weight * 1.0, vbytes)))
+        postings, length, pairs = [], 0, self._pairs
+        for tbytes, freq, weight, vbytes in items:  # each term's arrays, each pair's number
+            if (entry := table.get(tbytes)) is None:
+                entry = table[tbytes] = (array("I"), array("I"))
+            pair = (weight * 1.0, vbytes)
+            if (ref := pairs.get(pair)) is None:
+                ref = pairs[pair] = len(pairs)
+            postings.append((entry[0], entry[1], ref))
             length += freq if field.scorable else 0
         return self._analysed.put((name, value), (postings, length))
-
-    @staticmethod
-    def _term(table: dict[bytes, tuple[array[int], array[int]]],
-              tbytes: bytes) -> tuple[array[int], array[int]]:
-        """A term's posting arrays (document numbers, pair references), made if new."""
-        if (entry := table.get(tbytes)) is None:
-            entry = table[tbytes] = (array("I"), array("I"))
-        return entry
 
     def _pair(self, weight: float, value: bytes) -> int:
         """The number of a distinct (weight, value) pair of a posting."""
@@ -399,7 +396,8 @@ def _text_values(value: str, fmt: Any,
     out = []
     for term, found in positions.items():
         key = tuple(found)
-        if (value_bytes := encoded.find(key)) is None:
+        if (value_bytes := encoded.get(key)) is None \
+                and (value_bytes := encoded.older(key)) is None:
             value_bytes = encoded.put(key, fmt.encode(found))
         out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
     return out
