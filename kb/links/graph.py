@@ -91,6 +91,8 @@ class Linker:
         self._refs: Recent[str, list[RuleRef]] = Recent(_TEXTS_KEPT)
         self._hits: Recent[tuple[str, tuple[tuple[int, int], ...]], list[NameHit]] = \
             Recent(_TEXTS_KEPT)
+        self._resolved: Recent[tuple[tuple[str, ...], tuple[str, ...], str, str],
+                               list[tuple[str, str | None, str]]] = Recent(_TEXTS_KEPT)
         vocabulary = _rules_vocabulary(records)
         for record in records:
             entry = _name_entry(record)
@@ -121,8 +123,9 @@ class Linker:
         mentions: list[Mention] = []
         links: list[Link] = []
         unresolved: list[Unresolved] = []
+        era = speaking_era(record, self._cr_eras)
         for ref in self._found_refs(text):
-            resolved = self._resolve_ref(ref.numbers, ref.sections, record)
+            resolved = self._resolve_ref(ref.numbers, ref.sections, record, era)
             if not resolved:
                 continue
             for label, target, reason in resolved:
@@ -134,7 +137,7 @@ class Linker:
             mentions.append(Mention(ref.start, ref.end, "rule-ref", first, ref.text))
         for hit in self._found_names(text, tuple((m.start, m.end) for m in mentions)):
             key = hit.name if hit.kind == "card" else hit.name.lower()
-            target = self._nearest(hit.kind, key, record)
+            target = self._nearest(hit.kind, key, record, era)
             mentions.append(Mention(hit.start, hit.end, hit.kind, target, text[hit.start:hit.end]))
             if target != record.id:
                 links.append(Link(record.id, target, hit.kind))
@@ -159,22 +162,26 @@ class Linker:
         return self._display.get(record_id, "")
 
     def _resolve_ref(self, numbers: tuple[str, ...], sections: tuple[str, ...],
-                     record: Record) -> list[tuple[str, str | None, str]]:
-        """(label, target or None, reason) per number of a reference, none to `record`."""
-        era = speaking_era(record, self._cr_eras)
-        resolved = []
-        for number in numbers:
-            target, reason = self.rules.resolve(number, record.source, era)
-            resolved.append((f"rule {number}", target, reason))
-        for number in sections:
-            target, reason = self.sections.resolve(number, record.source, era)
-            resolved.append((f"section {number}", target,
-                             reason.replace(f"have {number}", f"have section {number}")))
+                     record: Record, era: str) -> list[tuple[str, str | None, str]]:
+        """(label, target or None, reason) per number of a reference, none to `record`
+        (read in `era`, its speaking era); remembered per source and era, where the
+        records of a version cite the same rules again and again."""
+        key = (numbers, sections, record.source, era)
+        if (resolved := self._resolved.find(key)) is None:
+            resolved = []
+            for number in numbers:
+                target, reason = self.rules.resolve(number, record.source, era)
+                resolved.append((f"rule {number}", target, reason))
+            for number in sections:
+                target, reason = self.sections.resolve(number, record.source, era)
+                resolved.append((f"section {number}", target,
+                                 reason.replace(f"have {number}", f"have section {number}")))
+            self._resolved.put(key, resolved)
         return [item for item in resolved if item[1] != record.id]
 
-    def _nearest(self, kind: str, key: str, record: Record) -> str:
-        """The record of a name nearest the citing record: same source, same era, nearest."""
-        era = speaking_era(record, self._cr_eras)
+    def _nearest(self, kind: str, key: str, record: Record, era: str) -> str:
+        """The record of a name nearest the citing record (speaking `era`): same source,
+        same era, nearest."""
         source = record.source
         cache_key = (kind, key, source, era)
         if (found := self._choice.get(cache_key)) is None:
