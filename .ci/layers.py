@@ -19,12 +19,14 @@ from pathlib import Path
 
 # lowest first; modules of one layer may import each other, never a higher layer's
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording", "kb.patterns")),
+    ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording",
+                    "kb.patterns", "kb.recent")),
     ("model", ("kb.model", "kb.damage")),
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
-    ("store", ("kb.store", "kb.index", "kb.index_read", "kb.freshness", "kb.paths", "kb.homelock")),
+    ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.freshness",
+               "kb.paths", "kb.homelock")),
     ("build", ("kb.build", "kb.parsecache", "kb.update")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
     # and validation stand above it, so the game never imports a keyword

@@ -80,8 +80,22 @@ def _same_case(model: str, word: str) -> str:
     return word[0].upper() + word[1:] if model[:1].isupper() else word
 
 
+# What an ASCII text must hold (lower-cased) for `modernize` to change it: an old phrase,
+# or the fixed words of `_REMOVE_OBJECT` ("from the game") or `_TO_PLAY` ("to play")
+_NEEDED = (*(old.lower() for old, _ in _REWRITES), "from the game", "to play")
+
+
 def modernize(text: str) -> str:
     """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
+    if text.isascii():  # fast path (most texts): lower case is exact, a phrase a substring
+        low = text.lower()
+        if not any(needed in low for needed in _NEEDED):
+            return text
+    return _rewrite(text)
+
+
+def _rewrite(text: str) -> str:
+    """`modernize` without its fast path."""
 
     def swap(match: re.Match[str]) -> str:
         return _same_case(match.group(0), _MODERN[match.group(0).lower()])

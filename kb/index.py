@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
 from kb.patterns import lazy
+from kb.recent import Recent
 
 if TYPE_CHECKING:
     from whoosh import fields, index
@@ -209,7 +210,7 @@ def build_index(records: Sequence[Record], folder: Path,
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     builder = _SegmentBuilder(ix)
-    modern = functools.lru_cache(maxsize=None)(modernize)  # versions repeat their texts
+    modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
     name_words: set[str] = set()
     for record in records:
         builder.add(_document(record, modern))
@@ -219,6 +220,20 @@ def build_index(records: Sequence[Record], folder: Path,
     builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+
+
+_ANALYSED_KEPT = 40_000  # field values whose terms the writer remembers (x2: `Recent`)
+# a term's posting arrays (document numbers, pair references) and one posting's pair
+_Posting = tuple["array[int]", "array[int]", int]
+
+
+class _Plan(NamedTuple):
+    """How the segment writer takes one field's values (`_SegmentBuilder._plan`)."""
+
+    table: dict[bytes, tuple[array[int], array[int]]]
+    whole: int | None
+    indexed: bool
+    stored: bool
 
 
 class _SegmentBuilder:
@@ -232,11 +247,14 @@ class _SegmentBuilder:
       numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
       external-sort pool (a pickle and a sort per posting).
     - At commit each term's posting blocks are filled whole, as the codec's postings
-      writer fills them one posting at a time (`_write_term`).
+      writer fills them one posting at a time (`kb.index_write`).
     """
 
     def __init__(self, ix: index.Index) -> None:
-        from whoosh.formats import Positions
+        from whoosh.analysis import IDTokenizer
+        from whoosh.formats import Existence, Positions
+
+        from kb.index_write import StoredColumn
 
         self._writer: Any = cast(Any, ix.writer())  # a SegmentWriter: its codec writers
         self._schema = self._writer.schema
@@ -246,121 +264,144 @@ class _SegmentBuilder:
         self._fast = {name for name, field in self._schema.items()
                       if field.indexed and field.analyzer is text_analyzer()
                       and type(field.format) is Positions}
-        self._analysed: dict[tuple[str, str], tuple[list[tuple[bytes, int]], int]] = {}
+        self._analysed: Recent[tuple[str, str], tuple[list[_Posting], int]] = \
+            Recent(_ANALYSED_KEPT)
         self._pairs: dict[tuple[float, bytes], int] = {}
-        self._encoded: dict[tuple[int, ...], bytes] = {}
+        # ID fields: the whole value is the one term, its (weight, value) pair the boost's
+        self._whole = {name: self._pair(field.format.field_boost * 1.0, b"")
+                       for name, field in self._schema.items()
+                       if field.indexed and type(field.analyzer) is IDTokenizer
+                       and type(field.format) is Existence}
+        self._encoded: Recent[tuple[int, ...], bytes] = Recent(_ANALYSED_KEPT)
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
         self._lengths: dict[str, array[int]] = {}
+        self._stored = StoredColumn(self._writer.perdocwriter)
+        self._plans: dict[str, _Plan] = {}
 
     def add(self, document: dict[str, str]) -> None:
         """Add one document (field name -> value), as `SegmentWriter.add_document`."""
         writer = self._writer
-        perdoc, docnum = writer.perdocwriter, writer.docnum
-        perdoc.start_doc(docnum)
+        docnum = writer.docnum
+        stored = {}
+        plans, analysed = self._plans, self._analysed
         for name, value in sorted(document.items()):
-            field = self._schema[name]
-            length = 0
-            if field.indexed:
-                terms, length = self._analyse(name, value)
-                table = self._postings.setdefault(name, {})
-                for tbytes, pair in terms:
-                    if (entry := table.get(tbytes)) is None:
-                        entry = table[tbytes] = (array("I"), array("I"))
-                    entry[0].append(docnum)
-                    entry[1].append(pair)
+            if (plan := plans.get(name)) is None:
+                plan = self._plan(name)
+            table, whole, indexed, is_stored = plan
+            if whole is not None:  # an ID field: the whole value is the one term
+                tbytes = value.encode("utf-8")
+                if (entry := table.get(tbytes)) is None:
+                    entry = table[tbytes] = (array("I"), array("I"))
+                entry[0].append(docnum)
+                entry[1].append(whole)
+            elif indexed:
+                if (known := analysed.get((name, value))) is None:
+                    known = analysed.older((name, value)) or self._analyse(name, value, table)
+                postings, length = known
+                for docs, refs, pair in postings:
+                    docs.append(docnum)
+                    refs.append(pair)
                 if length:
                     lengths = self._lengths.setdefault(name, array("I"))
-                    lengths.extend([0] * (docnum + 1 - len(lengths)))
-                    lengths[docnum] = length
-            if length or field.stored:  # else `add_field` does nothing
-                perdoc.add_field(name, field, value if field.stored else None, length)
-        perdoc.finish_doc()
+                    if len(lengths) < docnum:
+                        lengths.extend(bytes(docnum - len(lengths)))
+                    lengths.append(length)
+            if is_stored:
+                stored[name] = value
+        self._stored.add(stored)
         writer._added = True
         writer.docnum += 1
 
-    def _analyse(self, name: str, value: str) -> tuple[list[tuple[bytes, int]], int]:
-        """A field value's terms, each with its (weight, value) pair, and its length."""
-        if (known := self._analysed.get((name, value))) is not None:
-            return known
+    def _plan(self, name: str) -> _Plan:
+        """How `add` takes a field's values: its terms table (made when the field is
+        first met), the pair of an ID field's one term, whether indexed, stored."""
+        field = self._schema[name]
+        table = self._postings.setdefault(name, {}) if field.indexed else {}
+        plan = self._plans[name] = _Plan(table, self._whole.get(name), field.indexed,
+                                         field.stored)
+        return plan
+
+    def _analyse(self, name: str, value: str,
+                 table: dict[bytes, tuple[array[int], array[int]]]) -> tuple[list[_Posting], int]:
+        """A field value's postings (the term's document numbers and pair references,
+        the posting's (weight, value) pair) and the value's length, remembered."""
         field = self._schema[name]
         items = _text_values(value, field.format, self._encoded) if name in self._fast \
             else field.index(value)
-        terms, length = [], 0
-        for tbytes, freq, weight, vbytes in items:
+        postings, length, pairs = [], 0, self._pairs
+        for tbytes, freq, weight, vbytes in items:  # each term's arrays, each pair's number
+            if (entry := table.get(tbytes)) is None:
+                entry = table[tbytes] = (array("I"), array("I"))
             pair = (weight * 1.0, vbytes)
-            if (ref := self._pairs.get(pair)) is None:
-                ref = self._pairs[pair] = len(self._pairs)
-            terms.append((tbytes, ref))
+            if (ref := pairs.get(pair)) is None:
+                ref = pairs[pair] = len(pairs)
+            postings.append((entry[0], entry[1], ref))
             length += freq if field.scorable else 0
-        self._analysed[(name, value)] = (terms, length)
-        return terms, length
+        return self._analysed.put((name, value), (postings, length))
+
+    def _pair(self, weight: float, value: bytes) -> int:
+        """The number of a distinct (weight, value) pair of a posting."""
+        if (ref := self._pairs.get((weight, value))) is None:
+            ref = self._pairs[(weight, value)] = len(self._pairs)
+        return ref
 
     def commit(self, progress: Callable[[str], None]) -> None:
-        """Write every field's postings, then let Whoosh finish the segment (per-document
-        data, term table, table of contents)."""
-        from whoosh.util.numeric import byte_to_length, length_to_byte
+        """Write every field's postings (`kb.index_write`), then let Whoosh finish the
+        segment (per-document data, term table, table of contents)."""
+        from kb.index_write import write_field, write_lengths
 
         fieldwriter = self._writer.fieldwriter
-        pairs = list(self._pairs)
+        weights = [weight for weight, _ in self._pairs]
+        values = [value for _, value in self._pairs]
+        count = self._writer.docnum
         self._analysed.clear()
         self._encoded.clear()
         for name in sorted(self._postings):
-            terms = self._postings[name]
+            terms = self._postings.pop(name)
             progress(f"index: writing {len(terms):,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
-            lengths = [byte_to_length(length_to_byte(n)) if n else 0 for n in stored]
-            fieldwriter.start_field(name, self._schema[name])
-            for tbytes in sorted(terms):
-                docs, refs = terms[tbytes]
-                fieldwriter.start_term(tbytes)
-                _write_term(fieldwriter._postwriter, docs, [pairs[r] for r in refs], lengths)
-                fieldwriter.finish_term()
-            fieldwriter.finish_field()
-        self._postings.clear()
+            lengths = [rounded[n] for n in stored] if (rounded := _rounded(stored)) else []
+            lengths += [0] * (count - len(lengths))
+            write_field(fieldwriter, name, self._schema[name], terms, weights, values, lengths)
+        perdoc = self._writer.perdocwriter
+        self._stored.finish(count)
+        for name in sorted(self._lengths):
+            write_lengths(perdoc, name, self._lengths[name])
         self._writer.commit(merge=False)
 
 
+def _rounded(lengths: Sequence[int]) -> dict[int, int]:
+    """Each distinct field length as the one-byte length gives it back (0 stays 0)."""
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+    return {n: byte_to_length(length_to_byte(n)) if n else 0 for n in set(lengths)}
+
+
 def _text_values(value: str, fmt: Any,
-                 encoded: dict[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
+                 encoded: Recent[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
     """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
     without a token object per word (`encoded`: position lists already encoded)."""
-    stem = _stemmer()
+    get = _STEMS.get
     positions: dict[str, list[int]] = {}
     ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
-    for pos, word in enumerate(_token_pattern().findall(value.lower() if ascii_text else value)):
-        if not ascii_text:
-            word = word.lower().replace("’", "'")
-        if word.endswith("'s"):
-            word = word[:-2]
-        positions.setdefault(stem(word), []).append(pos)
+    words = _token_pattern().findall(value.lower() if ascii_text else value)
+    if not ascii_text:
+        words = [word.lower().replace("’", "'") for word in words]
+    for pos, word in enumerate(words):
+        stem = get(word) or _stem_of(word)  # possessive `'s` dropped
+        if (found := positions.get(stem)) is None:
+            positions[stem] = [pos]
+        else:
+            found.append(pos)
     boost = fmt.field_boost
     out = []
     for term, found in positions.items():
         key = tuple(found)
-        if (value_bytes := encoded.get(key)) is None:
-            value_bytes = encoded[key] = fmt.encode(found)
+        if (value_bytes := encoded.get(key)) is None \
+                and (value_bytes := encoded.older(key)) is None:
+            value_bytes = encoded.put(key, fmt.encode(found))
         out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
     return out
-
-
-def _write_term(postwriter: Any, docs: array[int], pairs: list[tuple[float, bytes]],
-                lengths: list[int]) -> None:
-    """One term's postings, in whole blocks: the state `add_posting` would build
-    posting by posting (ids, weights, values, length and weight bounds)."""
-    limit = postwriter._blocklimit
-    for start in range(0, len(docs), limit):
-        ids = docs[start:start + limit]
-        chunk = pairs[start:start + limit]
-        weights = [w for w, _ in chunk]
-        sizes = [lengths[d] for d in ids if d < len(lengths) and lengths[d]]
-        postwriter._ids = ids
-        postwriter._weights = array("f", weights)
-        postwriter._values = [v for _, v in chunk if v]
-        postwriter._maxweight = max([0, *weights])
-        postwriter._minlength = min(sizes) if sizes else None
-        postwriter._maxlength = max([0, *sizes])
-        if start + limit < len(docs):
-            postwriter._write_block()
 
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:

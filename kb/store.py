@@ -22,7 +22,8 @@ create table records (ord integer primary key, id text unique not null, kind tex
     source text not null, rule text, title text not null, parent text, data text not null);
 create table links (src text not null, dst text not null, kind text not null);
 create table unresolved (record text not null, text text not null, reason text not null);
-create table lineage (id text primary key, members text not null);
+create table lineage (id text primary key, grp integer not null);
+create table lineage_groups (grp integer primary key, members text not null);
 create table sources (ord integer primary key, id text unique not null, data text not null);
 """
 # made after the rows are in: one sort each instead of a b-tree insert per row;
@@ -60,8 +61,7 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
                        ((ln.src, ln.dst, ln.kind) for ln in links))
         db.executemany("insert into unresolved values (?,?,?)",
                        ((u.record, u.text, u.reason) for u in unresolved))
-        db.executemany("insert into lineage values (?,?)",
-                       ((rid, json.dumps(members)) for rid, members in lineage.items()))
+        _insert_lineage(db, lineage)
         db.executemany("insert into sources(id, data) values (?,?)",
                        ((s["id"], json.dumps(s)) for s in sources))
         for statement in filter(str.strip, _INDEXES.split(";")):
@@ -111,6 +111,18 @@ def add_to_store(path: Path, changed: list[Record], added: list[Record],
         db.execute("commit")
     finally:
         db.close()
+
+
+def _insert_lineage(db: sqlite3.Connection, lineage: dict[str, list[str]]) -> None:
+    """Each lineage group once (its members in order), and each member's group: a group
+    of n versions is stored in O(n), not once per member."""
+    groups: dict[tuple[str, ...], int] = {}
+    for members in lineage.values():
+        groups.setdefault(tuple(members), len(groups))
+    db.executemany("insert into lineage_groups values (?,?)",
+                   ((number, json.dumps(list(members))) for members, number in groups.items()))
+    db.executemany("insert into lineage values (?,?)",
+                   ((rid, groups[tuple(members)]) for rid, members in lineage.items()))
 
 
 def _insert_records(db: sqlite3.Connection, records: Iterable[Record]) -> None:
@@ -220,7 +232,12 @@ class KnowledgeBase:
 
     def lineage(self, record_id: str) -> list[str]:
         """Ids of the same rule or keyword across sources and versions, by era."""
-        row = self._db.execute("select members from lineage where id = ?", (record_id,)).fetchone()
+        try:
+            row = self._db.execute("select members from lineage_groups where grp = (select"
+                                   " grp from lineage where id = ?)", (record_id,)).fetchone()
+        except sqlite3.OperationalError:  # a store of before groups (a member's own copy)
+            row = self._db.execute("select members from lineage where id = ?",
+                                   (record_id,)).fetchone()
         return json.loads(row[0]) if row else []
 
     def quotes(self) -> dict[str, list[str]]:

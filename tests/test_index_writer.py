@@ -91,3 +91,4 @@ def test_build_index_reports_the_writing_of_each_field(tmp_path: Path) -> None:
     record = Record(id="r", kind="rule", source="s", rule="100.1", title="100.1", text="Hi.")
     build_index([record], tmp_path / "ix", progress=seen.append)
     assert any("field text" in message for message in seen)
+

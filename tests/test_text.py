@@ -60,3 +60,23 @@ def test_fold_is_display_lowered_with_single_spaces(raw: str) -> None:
     folded = text.fold(raw)
     assert folded == " ".join(text.display(raw).lower().split())
     assert "  " not in folded and "\n" not in folded
+
+
+def test_modernize_fast_path_changes_nothing_the_rewrite_would_change() -> None:
+    from kb.era import _rewrite, modernize
+    from kb.paths import shipped_data_dir
+
+    lines = [line for path in sorted((shipped_data_dir() / "sources").glob("*"))
+             for line in path.read_text(encoding="utf-8", errors="replace").splitlines()]
+    lines += ["Remove it from the game.", "Return that card to play.", "HE OR SHE may",
+              "It comes  into play tapped.", "Put it into PLAY."]
+    changed = [line for line in lines if _rewrite(line) != line]
+    assert len(changed) > 20  # the sample has old wording to rewrite
+    assert all(modernize(line) == _rewrite(line) for line in lines)
+
+
+@given(st.text(alphabet="abcdeghilmnoprstuyACEGHILMOPRTY -.", max_size=60))
+def test_modernize_is_its_rewrite(raw: str) -> None:
+    from kb.era import _rewrite, modernize
+
+    assert modernize(raw) == _rewrite(raw)

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from kb.links.agreement import Numbering
 from kb.links.lineage import lineage_links
-from kb.links.names import NameMatcher, name_words
-from kb.links.refs import find_rule_refs
+from kb.links.names import NameHit, NameMatcher, name_words
+from kb.links.refs import RuleRef, find_rule_refs
 from kb.links.resolve import (
     era_distance,
     era_of,
@@ -33,6 +33,10 @@ from kb.links.resolve import (
 )
 from kb.links.types import Link, Mention, Unresolved
 from kb.model import Record
+from kb.recent import Recent
+
+_Holder = tuple[str, str, str]  # a record holding a name: (record id, source, era)
+_TEXTS_KEPT = 20_000  # texts whose references and names a linker remembers (x2: `Recent`)
 
 
 @dataclass
@@ -48,19 +52,24 @@ class LinkGraph:
     lineage: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._out: dict[str, list[str]] = defaultdict(list)
-        self._in: dict[str, list[str]] = defaultdict(list)
-        for link in self.links:
-            self._out[link.src].append(link.dst)
-            self._in[link.dst].append(link.src)
+        self._out: dict[str, list[str]] | None = None  # made when first asked (a build never)
+        self._in: dict[str, list[str]] = {}
+
+    def _by_end(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        if self._out is None:
+            self._out, self._in = defaultdict(list), defaultdict(list)
+            for link in self.links:
+                self._out[link.src].append(link.dst)
+                self._in[link.dst].append(link.src)
+        return self._out, self._in
 
     def refs(self, record_id: str) -> list[str]:
         """Ids this record links to (any kind), each once, in link order."""
-        return list(dict.fromkeys(self._out.get(record_id, [])))
+        return list(dict.fromkeys(self._by_end()[0].get(record_id, [])))
 
     def cited_by(self, record_id: str) -> list[str]:
         """Ids of the records that link to this one (any kind), each once, in link order."""
-        return list(dict.fromkeys(self._in.get(record_id, [])))
+        return list(dict.fromkeys(self._by_end()[1].get(record_id, [])))
 
 
 class Linker:
@@ -73,9 +82,17 @@ class Linker:
         self.sections = section_index(records, numbering)
         self.names = NameMatcher()
         # (kind, name) -> [(record id, source, era)], in record order
-        self._holders: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
+        self._holders: dict[tuple[str, str], list[_Holder]] = defaultdict(list)
+        self._grouped: dict[tuple[str, str], tuple[dict[str, list[_Holder]],
+                                                   dict[str, list[_Holder]]]] = {}
         self._display: dict[str, str] = {}
         self._choice: dict[tuple[str, str, str, str], str] = {}
+        # versions repeat their texts: each text's references and names are found once
+        self._refs: Recent[str, list[RuleRef]] = Recent(_TEXTS_KEPT)
+        self._hits: Recent[tuple[str, tuple[tuple[int, int], ...]], list[NameHit]] = \
+            Recent(_TEXTS_KEPT)
+        self._resolved: Recent[tuple[tuple[str, ...], tuple[str, ...], str, str],
+                               list[tuple[str, str | None, str]]] = Recent(_TEXTS_KEPT)
         vocabulary = _rules_vocabulary(records)
         for record in records:
             entry = _name_entry(record)
@@ -106,8 +123,9 @@ class Linker:
         mentions: list[Mention] = []
         links: list[Link] = []
         unresolved: list[Unresolved] = []
-        for ref in find_rule_refs(text):
-            resolved = self._resolve_ref(ref.numbers, ref.sections, record)
+        era = speaking_era(record, self._cr_eras)
+        for ref in self._found_refs(text):
+            resolved = self._resolve_ref(ref.numbers, ref.sections, record, era)
             if not resolved:
                 continue
             for label, target, reason in resolved:
@@ -117,44 +135,77 @@ class Linker:
                     unresolved.append(Unresolved(record.id, label, reason))
             first = next((target for _, target, _ in resolved if target), None)
             mentions.append(Mention(ref.start, ref.end, "rule-ref", first, ref.text))
-        blocked = [(m.start, m.end) for m in mentions]
-        for hit in self.names.find(text, blocked):
+        for hit in self._found_names(text, tuple((m.start, m.end) for m in mentions)):
             key = hit.name if hit.kind == "card" else hit.name.lower()
-            target = self._nearest(hit.kind, key, record)
+            target = self._nearest(hit.kind, key, record, era)
             mentions.append(Mention(hit.start, hit.end, hit.kind, target, text[hit.start:hit.end]))
             if target != record.id:
                 links.append(Link(record.id, target, hit.kind))
         mentions.sort(key=lambda m: m.start)
         return mentions, list(dict.fromkeys(links)), list(dict.fromkeys(unresolved))
 
+    def _found_refs(self, text: str) -> list[RuleRef]:
+        """`find_rule_refs` of a text, remembered while texts repeat (`Recent`)."""
+        if (found := self._refs.find(text)) is None:
+            found = self._refs.put(text, find_rule_refs(text))
+        return found
+
+    def _found_names(self, text: str, blocked: tuple[tuple[int, int], ...]) -> list[NameHit]:
+        """The names in a text outside the blocked spans, remembered as `_found_refs`."""
+        key = (text, blocked)
+        if (found := self._hits.find(key)) is None:
+            found = self._hits.put(key, self.names.find(text, blocked))
+        return found
+
     def display_name(self, record_id: str) -> str:
         """The keyword (lower case) or card name (as printed) a record stands for."""
         return self._display.get(record_id, "")
 
     def _resolve_ref(self, numbers: tuple[str, ...], sections: tuple[str, ...],
-                     record: Record) -> list[tuple[str, str | None, str]]:
-        """(label, target or None, reason) per number of a reference, none to `record`."""
-        era = speaking_era(record, self._cr_eras)
-        resolved = []
-        for number in numbers:
-            target, reason = self.rules.resolve(number, record.source, era)
-            resolved.append((f"rule {number}", target, reason))
-        for number in sections:
-            target, reason = self.sections.resolve(number, record.source, era)
-            resolved.append((f"section {number}", target,
-                             reason.replace(f"have {number}", f"have section {number}")))
+                     record: Record, era: str) -> list[tuple[str, str | None, str]]:
+        """(label, target or None, reason) per number of a reference, none to `record`
+        (read in `era`, its speaking era); remembered per source and era, where the
+        records of a version cite the same rules again and again."""
+        key = (numbers, sections, record.source, era)
+        if (resolved := self._resolved.find(key)) is None:
+            resolved = []
+            for number in numbers:
+                target, reason = self.rules.resolve(number, record.source, era)
+                resolved.append((f"rule {number}", target, reason))
+            for number in sections:
+                target, reason = self.sections.resolve(number, record.source, era)
+                resolved.append((f"section {number}", target,
+                                 reason.replace(f"have {number}", f"have section {number}")))
+            self._resolved.put(key, resolved)
         return [item for item in resolved if item[1] != record.id]
 
-    def _nearest(self, kind: str, key: str, record: Record) -> str:
-        """The record of a name nearest the citing record: same source, same era, nearest."""
-        era = speaking_era(record, self._cr_eras)
-        cache_key = (kind, key, record.source, era)
-        if cache_key not in self._choice:
-            holders = self._holders[(kind, key)]
-            best = min(holders, key=lambda h: (h[1] != record.source, h[2] != era,
-                                               era_distance(h[2], era), h[2], h[0]))
-            self._choice[cache_key] = best[0]
-        return self._choice[cache_key]
+    def _nearest(self, kind: str, key: str, record: Record, era: str) -> str:
+        """The record of a name nearest the citing record (speaking `era`): same source,
+        same era, nearest."""
+        source = record.source
+        cache_key = (kind, key, source, era)
+        if (found := self._choice.get(cache_key)) is None:
+            by_source, by_era = self._holders_by((kind, key))
+            # the best holder is of the same source if there is one, else of the same era
+            # if there is one: only those are compared (each source holds a name once or
+            # so, where all holders were compared for every source: quadratic in versions)
+            pool = by_source.get(source) or by_era.get(era) or self._holders[(kind, key)]
+            best = min(pool, key=lambda h: (h[1] != source, h[2] != era,
+                                            era_distance(h[2], era), h[2], h[0]))
+            found = self._choice[cache_key] = best[0]
+        return found
+
+    def _holders_by(self, name: tuple[str, str]) -> tuple[dict[str, list[_Holder]],
+                                                          dict[str, list[_Holder]]]:
+        """The holders of a name by source and by era (made when first asked)."""
+        if (grouped := self._grouped.get(name)) is None:
+            by_source: dict[str, list[_Holder]] = defaultdict(list)
+            by_era: dict[str, list[_Holder]] = defaultdict(list)
+            for holder in self._holders[name]:
+                by_source[holder[1]].append(holder)
+                by_era[holder[2]].append(holder)
+            grouped = self._grouped[name] = (dict(by_source), dict(by_era))
+        return grouped
 
 
 def _rules_vocabulary(records: list[Record]) -> set[str]:
