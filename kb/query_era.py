@@ -1,0 +1,252 @@
+"""The era a query names: a date search should answer as of, read from the query's words.
+
+A query may name an era by a year ("in 2009", "2012 rules"), by a set or block ("Shards of
+Alara era rules", "in Lorwyn", "M10 rules") or by a rules change ("after the Magic 2010
+rules change", "before the 2013 legend rule change"). `read_era` finds it, gives the date
+and how to use it (`Era`), and returns the query without the era's words, so that "era",
+"rules", "change" and the set's name don't match records as content words. Set dates come
+from a `Calendar`: the home's own sources (an MTGJSON set's release date, a set FAQ's
+rules era) and the shipped table `set_dates.json` (core sets and expansions, written by
+`bench/make_set_dates.py` from MTGJSON set files).
+
+Old wording implies an era too ("comes into play", "mana burn", "converted mana cost"):
+`wording_era` reads it from the documents, not from a list: a run of the query's words
+that rules versions older than the newest use, and the newest does not (a mention in
+quotes or under an "(Obsolete)" glossary title is not a use), dates the query to the last
+version that used it. Like the vocabulary layer it imports nothing of the project but
+`kb.era`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kb.era import modernize, obsolete_term
+
+SET_DATES = Path(__file__).with_name("set_dates.json")
+# A rules update takes effect a few days before its set's release (2009-07-11 for Magic 2010,
+# released 2009-07-17): "after the X change" starts this many days before X's release.
+CHANGE_LEAD_DAYS = 14
+# Years a query may name (Magic's first rules to a decade past the newest at hand).
+FIRST_YEAR, LAST_YEAR = 1993, 2039
+
+# Words that make a name an era: before it ("in Lorwyn", "after the M10 change") ...
+_BEFORE = r"(?:in|during|since|as of|around|from|at|until|till|prior to|before|after|post|pre)"
+_CUE_BEFORE = re.compile(rf"\b(?P<cue>{_BEFORE})(?:\s+the)?\s*[-\s]\s*$", re.IGNORECASE)
+# ... or after it ("Lorwyn era", "2012 rules", "the Magic 2010 rules change")
+_CUE_AFTER = re.compile(
+    r"^(?P<tail>(?:[-\s]+(?:era|block|rules?|release|prerelease|update|changes?|days|times?|"
+    r"faq|comprehensive rules|version))+)\b", re.IGNORECASE)
+# "after the 2013 legend rule change": the change word within a few words after the name
+_CHANGE_WORD = re.compile(r"^(?P<between>(?:\s+[\w'-]+){0,5}?)\s+(?P<word>changes?|updates?|"
+                          r"revisions?|overhaul)\b", re.IGNORECASE)
+_AFTER_CUES = ("since", "after", "post")
+_BEFORE_CUES = ("before", "prior to", "until", "till", "pre")
+_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)(?![\w./-]|/\d)")
+_CODE = re.compile(r"\b[A-Z0-9]{3}\b")
+
+
+@dataclass(frozen=True)
+class Era:
+    """When a query asks about: `date` and its `mode` ("as_of": the rules in force on that
+    date; "after": the first version from that date on that changed; "wording": the query
+    words it as the rules did until that date), and why (`reason`, for --explain)."""
+
+    date: str
+    mode: str
+    reason: str
+    # for "wording": the old words and the same in today's terms, lower case
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """Names and codes of sets and blocks with their dates (lower-case name -> date)."""
+
+    names: dict[str, str]
+    codes: dict[str, str]
+
+    @classmethod
+    def of(cls, sources: Iterable[dict[str, Any]]) -> Calendar:
+        """The shipped table, with the home's own sets and FAQs (their dates win)."""
+        names, codes = dict(_shipped()[0]), dict(_shipped()[1])
+        # a set's own card file (its release date) over its FAQ (the rules era it names)
+        for source in sorted(sources, key=lambda s: s.get("format") == "mtgjson"):
+            title, date = source.get("title") or "", source.get("date") or ""
+            if source.get("format") == "mtgjson" and date:
+                name = re.sub(r"\s*\(MTGJSON[^)]*\)\s*$", "", title)
+                names.update(_aliases(name, date))
+                codes[source["id"].removeprefix("mtgjson-").upper()] = date
+            elif source.get("format") == "set-faq" and (era := source.get("era") or date):
+                name = re.sub(r"\s*(?:Frequently Asked Questions|FAQ|Release Notes)\b.*$", "",
+                              title, flags=re.IGNORECASE)
+                if name and name != title:
+                    names.update(_aliases(name, era))
+        return cls(names, codes)
+
+    @functools.cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        names = sorted(self.names, key=len, reverse=True)
+        return re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b",
+                          re.IGNORECASE)
+
+    def mentions(self, text: str) -> list[tuple[int, int, str, str]]:
+        """(start, end, name as written, date) of each set, block or code in `text`."""
+        found = [(m.start(), m.end(), m.group(0), self.names[m.group(0).lower()])
+                 for m in self._pattern.finditer(text)] if self.names else []
+        taken = [(s, e) for s, e, _, _ in found]
+        found += [(m.start(), m.end(), m.group(0), self.codes[m.group(0)])
+                  for m in _CODE.finditer(text) if m.group(0) in self.codes
+                  and not any(s <= m.start() < e for s, e in taken)]
+        return sorted(found)
+
+
+def _aliases(name: str, date: str) -> dict[str, str]:
+    """A set's name and its short forms ("Magic 2014 Core Set" -> also "Magic 2014")."""
+    out = {name.lower(): date}
+    short = re.sub(r"\s+(?:Core Set|Edition)$", "", name)
+    if short != name and len(short.split()) > 1:
+        out[short.lower()] = date
+    return out
+
+
+@functools.cache
+def _shipped() -> tuple[dict[str, str], dict[str, str]]:
+    try:
+        table = json.loads(SET_DATES.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}, {}
+    names: dict[str, str] = {}
+    for block in table.get("blocks", []):
+        names[block["name"].lower()] = block["date"]
+    for row in table.get("sets", []):
+        names.update(_aliases(row["name"], row["date"]))
+    return names, {row["code"]: row["date"] for row in table.get("sets", [])}
+
+
+def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
+    """The era the query names and the query without its era words (unchanged when none).
+    A set or block name counts only with an era cue ("in", "after the", "era", "rules",
+    a query that opens with it: "Lorwyn: ..."), or written as a set code; a year counts
+    as written."""
+    refs = [(s, e, w, d, True) for s, e, w, d in calendar.mentions(text)]
+    taken = [(s, e) for s, e, *_ in refs]
+    refs += [(m.start(), m.end(), m.group(1), f"{m.group(1)}-12-31", False)
+             for m in _YEAR.finditer(text)
+             if FIRST_YEAR <= int(m.group(1)) <= LAST_YEAR
+             and not any(s <= m.start() < e for s, e in taken)]
+    for start, end, written, date, is_set in sorted(refs):
+        before = _CUE_BEFORE.search(text[:start])
+        after = _CUE_AFTER.search(text[end:])
+        opening = not text[:start].strip() and text[end:end + 1] in (":", ",")
+        if is_set and not (before or after or opening or written.isupper()):
+            continue
+        if is_set and not written[:1].isupper() and not after:
+            continue
+        cut = [(before.start("cue") if before else start, end + (after.end() if after else 0))]
+        cue = before.group("cue").lower() if before else ""
+        change = None if after else _CHANGE_WORD.search(text[end:])
+        if change and cue:
+            cut.append((end + change.start("word"), end + change.end("word")))
+        year = written if not is_set else ""
+        label = f"{'set ' if is_set else 'year '}{written}"
+        if cue in _AFTER_CUES:
+            start_date = f"{year}-01-01" if year else _shift(date, -CHANGE_LEAD_DAYS)
+            era = Era(start_date, "after", f"after {label} ({start_date})")
+        elif cue in _BEFORE_CUES:
+            end_date = f"{int(year) - 1}-12-31" if year else _shift(date, -CHANGE_LEAD_DAYS - 1)
+            era = Era(end_date, "as_of", f"before {label} ({end_date})")
+        else:
+            era = Era(date, "as_of", f"{label} ({date})")
+        return era, _without(text, cut)
+    return None, text
+
+
+def _shift(date: str, days: int) -> str:
+    return (dt.date.fromisoformat(date) + dt.timedelta(days=days)).isoformat()
+
+
+def _without(text: str, cuts: list[tuple[int, int]]) -> str:
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + " " + text[end:]
+    return " ".join(text.split()).strip(" :,")
+
+
+# A word of a query or record, lower case, for finding runs of words as written.
+_WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
+# Quoted text: a term mentioned ("the "in-play zone""), not used.
+_QUOTED = re.compile(r"[\"“”][^\"“”]{0,80}[\"“”]")
+
+
+def phrases(text: str, is_content: Callable[[str], bool]) -> list[str]:
+    """Runs of two to four words of the query that begin and end with a content word and
+    hold at least two ("comes into play", "mana burn", "damage on the stack")."""
+    words = _WORD.findall(text.lower().replace("-", " "))
+    out = []
+    for i, first in enumerate(words):
+        if not is_content(first):
+            continue
+        for j in range(i + 1, min(i + 4, len(words))):
+            run = words[i:j + 1]
+            if is_content(run[-1]):
+                out.append(" ".join(run))
+    return list(dict.fromkeys(out))
+
+
+def uses(record: dict[str, Any], phrase: str) -> bool:
+    """Whether a record's own words say the phrase (not in quotes, not as the subject of an
+    "(Obsolete)" glossary entry)."""
+    if record["kind"] == "glossary" and obsolete_term(record["title"]) is not None:
+        return False
+    text = _plain(record["text"])
+    return phrase in text and re.search(rf"\b{re.escape(phrase)}\b", text) is not None
+
+
+@functools.lru_cache(maxsize=512)
+def _plain(text: str) -> str:
+    """A record's text in lower case, quoted stretches left out, hyphens as spaces."""
+    return " ".join(_QUOTED.sub(" ", text.lower()).replace("-", " ").split())
+
+
+def plain_text(texts: Iterable[str]) -> str:
+    """Many texts as one (`_plain`, one a line), to look phrases up in."""
+    return "\n".join(" ".join(_QUOTED.sub(" ", t.lower()).replace("-", " ").split())
+                     for t in texts)
+
+
+def wording_era(text: str, records: Iterable[dict[str, Any]], newest_cr: str,
+                is_content: Callable[[str], bool], is_rules_version: Callable[[str], bool],
+                newest_says: Callable[[str], bool],
+                renames: Iterable[tuple[str, str]] = ()) -> Era | None:
+    """The era the query's wording belongs to, from the rules versions among `records`
+    (the candidates the query found): a run of its words (not a card's name) some older
+    version uses and the newest doesn't (`newest_says`, asked only of such runs); the era
+    is the last version that used it (of several such runs, the earliest of those). Its
+    `words` are the run and the same in today's terms (`kb.era.modernize`, the glossary's
+    `renames`: (old term, new term))."""
+    records = list(records)
+    rules = [r for r in records if is_rules_version(r["source"])]
+    if not newest_cr or not rules:
+        return None
+    names = " | ".join(c.lower() for r in records for c in r.get("cards") or [])
+    found: list[tuple[str, str]] = []
+    for phrase in phrases(text, is_content):
+        users = {r["source"]: r.get("date") or "" for r in rules if uses(r, phrase)}
+        if users and newest_cr not in users and phrase not in names \
+                and not newest_says(phrase):
+            found.append((max(users.values()), phrase))
+    if not found:
+        return None
+    date, phrase = min(found)
+    today = modernize(phrase).lower()
+    for old, new in renames:
+        today = re.sub(rf"\b{re.escape(old)}\b", new, today)
+    return Era(date, "wording", f'wording "{phrase}" (used until {date})',
+               tuple(dict.fromkeys((phrase, today))))
