@@ -10,10 +10,10 @@ rules era) and the shipped table `set_dates.json` (core sets and expansions, wri
 `bench/make_set_dates.py` from MTGJSON set files).
 
 Old wording implies an era too ("comes into play", "mana burn", "converted mana cost"):
-`wording_era` reads it from the documents, not from a list: a run of the query's words
-that rules versions older than the newest use, and the newest does not (a mention in
-quotes or under an "(Obsolete)" glossary title is not a use), dates the query to the last
-version that used it. Like the vocabulary layer it imports nothing of the project but
+`wording_era` reads it from the documents, not from a list: a term of the query that the
+glossaries of older rules versions define and the newest neither defines nor uses (a
+mention in quotes or under an "(Obsolete)" title is not a use) dates the query to the last
+version that defined it. Like the vocabulary layer it imports nothing of the project but
 `kb.era`.
 """
 
@@ -185,34 +185,33 @@ _WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
 _QUOTED = re.compile(r"[\"“”][^\"“”]{0,80}[\"“”]")
 
 
-def phrases(text: str, is_content: Callable[[str], bool]) -> list[str]:
-    """Runs of two to four words of the query that begin and end with a content word and
-    hold at least two ("comes into play", "mana burn", "damage on the stack")."""
-    words = _WORD.findall(text.lower().replace("-", " "))
+def runs(text: str, is_content: Callable[[str], bool]) -> list[str]:
+    """Runs of one to four words of the query holding a content word ("comes into play",
+    "in play", "mana burn"), lower case."""
+    words = _WORD.findall(text.lower())
     out = []
-    for i, first in enumerate(words):
-        if not is_content(first):
-            continue
-        for j in range(i + 1, min(i + 4, len(words))):
-            run = words[i:j + 1]
-            if is_content(run[-1]):
-                out.append(" ".join(run))
+    for i in range(len(words)):
+        for j in range(i + 1, min(i + 4, len(words)) + 1):
+            if any(is_content(w) for w in words[i:j]):
+                out.append(" ".join(words[i:j]))
     return list(dict.fromkeys(out))
 
 
-def uses(record: dict[str, Any], phrase: str) -> bool:
-    """Whether a record's own words say the phrase (not in quotes, not as the subject of an
-    "(Obsolete)" glossary entry)."""
-    if record["kind"] == "glossary" and obsolete_term(record["title"]) is not None:
+def uses(record: dict[str, Any], phrase: str, mentions: bool = False) -> bool:
+    """Whether a record's own words say the phrase: not in quotes, not as the subject of an
+    "(Obsolete)" glossary entry (with `mentions`, there too)."""
+    if not mentions and record["kind"] == "glossary" and obsolete_term(record["title"]):
         return False
-    text = _plain(record["text"])
+    text = _plain(record["text"], mentions)
     return phrase in text and re.search(rf"\b{re.escape(phrase)}\b", text) is not None
 
 
 @functools.lru_cache(maxsize=512)
-def _plain(text: str) -> str:
-    """A record's text in lower case, quoted stretches left out, hyphens as spaces."""
-    return " ".join(_QUOTED.sub(" ", text.lower()).replace("-", " ").split())
+def _plain(text: str, quoted: bool = False) -> str:
+    """A record's text in lower case, hyphens as spaces, quoted stretches left out (unless
+    `quoted`)."""
+    text = text.lower() if quoted else _QUOTED.sub(" ", text.lower())
+    return " ".join(text.replace("-", " ").split())
 
 
 def plain_text(texts: Iterable[str]) -> str:
@@ -221,32 +220,34 @@ def plain_text(texts: Iterable[str]) -> str:
                      for t in texts)
 
 
-def wording_era(text: str, records: Iterable[dict[str, Any]], newest_cr: str,
-                is_content: Callable[[str], bool], is_rules_version: Callable[[str], bool],
-                newest_says: Callable[[str], bool],
+def wording_era(text: str, is_content: Callable[[str], bool],
+                defined: Callable[[list[str]], list[tuple[str, str]]],
+                dates: dict[str, str], newest_cr: str, newest_says: Callable[[str], bool],
                 renames: Iterable[tuple[str, str]] = ()) -> Era | None:
-    """The era the query's wording belongs to, from the rules versions among `records`
-    (the candidates the query found): a run of its words (not a card's name) some older
-    version uses and the newest doesn't (`newest_says`, asked only of such runs); the era
-    is the last version that used it (of several such runs, the earliest of those). Its
-    `words` are the run and the same in today's terms (`kb.era.modernize`, the glossary's
-    `renames`: (old term, new term))."""
-    records = list(records)
-    rules = [r for r in records if is_rules_version(r["source"])]
-    if not newest_cr or not rules:
+    """The era the query's wording belongs to: a term of the query that older rules
+    versions define in their glossary and the newest neither defines (but as "(Obsolete)")
+    nor uses (`newest_says`, asked only of such terms). `defined` gives (title, source) of
+    the glossary entries titled like any of the query's runs of words. The era is the last
+    version that defined it (of several such terms, the earliest of those); its `words` are
+    the term and the same in today's terms (`kb.era.modernize`, the glossary's `renames`:
+    (old term, new term))."""
+    if not newest_cr:
         return None
-    names = " | ".join(c.lower() for r in records for c in r.get("cards") or [])
-    found: list[tuple[str, str]] = []
-    for phrase in phrases(text, is_content):
-        users = {r["source"]: r.get("date") or "" for r in rules if uses(r, phrase)}
-        if users and newest_cr not in users and phrase not in names \
-                and not newest_says(phrase):
-            found.append((max(users.values()), phrase))
+    last: dict[str, str] = {}
+    live: set[str] = set()
+    for title, source in defined(runs(text, is_content)):
+        term = " ".join(title.lower().split())
+        if source == newest_cr:
+            live.add(term)
+        elif source in dates and source.startswith("cr-"):
+            last[term] = max(last.get(term, ""), dates[source])
+    found = sorted((date, term) for term, date in last.items()
+                   if term not in live and not newest_says(term))
     if not found:
         return None
-    date, phrase = min(found)
-    today = modernize(phrase).lower()
+    date, term = found[0]
+    today = modernize(term).lower()
     for old, new in renames:
         today = re.sub(rf"\b{re.escape(old)}\b", new, today)
-    return Era(date, "wording", f'wording "{phrase}" (used until {date})',
-               tuple(dict.fromkeys((phrase, today))))
+    return Era(date, "wording", f'wording "{term}" (defined until {date})',
+               tuple(dict.fromkeys((term, today))))

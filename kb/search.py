@@ -30,7 +30,7 @@ from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.query_era import Era, read_era, wording_era
 from kb.search_cards import about, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
-from kb.search_versions import Group, Versions, is_rules_version
+from kb.search_versions import Group, Versions
 
 _PHRASE = re.compile(r'"([^"]+)"')
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
@@ -205,9 +205,10 @@ class Searcher:
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
         if not as_of and era is None:  # "comes into play": the versions that said so
-            era = wording_era(text, [c.record for c in found], self._versions.newest_cr,
-                              lambda w: w not in FUNCTION_WORDS, is_rules_version,
-                              self._versions.newest_says, engine.renames())
+            versions = self._versions
+            era = wording_era(text, lambda w: w not in FUNCTION_WORDS, versions.defined,
+                              versions.dates, versions.newest_cr, versions.newest_says,
+                              engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)
         groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))

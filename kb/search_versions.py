@@ -123,7 +123,8 @@ class Group:
         self.era_choice = chosen
 
     def _saying(self, words: tuple[str, ...]) -> str | None:
-        saying = [r for r in self.records.values() if any(uses(r, w) for w in words)]
+        saying = [r for r in self.records.values()
+                  if any(uses(r, w, mentions=True) for w in words)]
         return max(saying, key=lambda r: (r.get("date") or "", r["id"]))["id"] if saying \
             else None
 
@@ -219,6 +220,10 @@ class Versions:
                 return True
             at = text.find(phrase, end)
         return False
+
+    def defined(self, titles: list[str]) -> list[tuple[str, str]]:
+        """(title, source) of glossary entries titled like any of `titles`."""
+        return self._kb.sources_titled(titles, "glossary") if self._kb is not None else []
 
     def complete(self, group: Group) -> None:
         """Fetch the group's versions that were not among the candidates."""

@@ -206,6 +206,17 @@ class KnowledgeBase:
                                 kinds)
         return [title for (title,) in rows]
 
+    def sources_titled(self, titles: Iterable[str], kind: str) -> list[tuple[str, str]]:
+        """(title, source) of the records of a kind with any of these titles, case-
+        insensitively (which rules versions' glossaries define a term)."""
+        titles = list(titles)
+        if not titles:
+            return []
+        marks = ",".join("?" * len(titles))
+        rows = self._db.execute(f"select title, source from records where title collate nocase"
+                                f" in ({marks}) and kind = ?", [*titles, kind])
+        return [(title, source) for title, source in rows]
+
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
         sql = "select data from records where title = ? collate nocase"

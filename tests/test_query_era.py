@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.query_era import Calendar, Era, phrases, read_era, uses, wording_era
-from kb.search_versions import Group, Versions, is_rules_version
+from kb.query_era import Calendar, Era, read_era, runs, uses, wording_era
+from kb.search_versions import Group, Versions
 
 HOME_SOURCES = [
     {"id": "mtgjson-xyz", "title": "Planes of Xyz (MTGJSON card data)", "format": "mtgjson",
@@ -52,43 +52,56 @@ def test_no_era_without_one(calendar, query) -> None:
     assert read_era(query, calendar) == (None, query)
 
 
-def test_phrases_are_runs_of_content_words() -> None:
-    content = lambda w: w not in {"the", "on", "into", "is", "it"}  # noqa: E731
-    assert phrases("combat damage on the stack", content) == [
-        "combat damage", "damage on the stack"]
-    assert "comes into play" in phrases("comes into play tapped", content)
+def test_runs_of_words_hold_a_content_word() -> None:
+    content = lambda w: w not in {"in", "the", "is", "it"}  # noqa: E731
+    found = runs("is it in play", content)
+    assert "in play" in found and "play" in found and "is it" not in found and "in" not in found
+
+
+GLOSSARY = [("Comes into Play", "cr-2005-01-01"), ("Comes into Play", "cr-2008-01-01"),
+            ("Mana Burn", "cr-2008-01-01"), ("Flip a Coin", "cr-2008-01-01"),
+            ("Converted Mana Cost", "cr-2008-01-01"), ("Converted Mana Cost", "cr-2020-01-01"),
+            ("Tap", "cr-2008-01-01"), ("Tap", "cr-2026-01-01")]
+VERSION_DATES = {s: s[3:] for _, s in GLOSSARY}
+
+
+def _defined(titles: list[str]) -> list[tuple[str, str]]:
+    wanted = {t.lower() for t in titles}
+    return [(title, source) for title, source in GLOSSARY if title.lower() in wanted]
+
+
+def _wording(query: str, newest_says=lambda term: False, renames=()) -> Era | None:
+    content = lambda w: w not in {"is", "that", "a", "into", "the", "does", "of"}  # noqa: E731
+    return wording_era(query, content, _defined, VERSION_DATES, "cr-2026-01-01", newest_says,
+                       renames)
+
+
+def test_old_wording_dates_the_query_to_the_last_version_that_defined_it() -> None:
+    assert _wording("comes into play tapped, is that triggered?") == Era(
+        "2008-01-01", "wording", 'wording "comes into play" (defined until 2008-01-01)',
+        ("comes into play", "enters the battlefield"))
+    # of two old terms, the earlier era; a renamed term with its new name
+    era = _wording("mana burn of converted mana cost", renames=[("converted mana cost",
+                                                                "mana value")])
+    assert era is not None and era.date == "2008-01-01" and era.words == ("mana burn",)
+    era = _wording("converted mana cost", renames=[("converted mana cost", "mana value")])
+    assert era is not None and era.words == ("converted mana cost", "mana value")
+    # a term today's glossary defines, or today's rules use, is not old wording
+    assert _wording("tap a creature") is None
+    assert _wording("flip a coin", newest_says=lambda term: term == "flip a coin") is None
+    assert _wording("lose life") is None
+
+
+def test_a_use_is_not_a_mention() -> None:
+    assert uses(_rule("cr-2008", "2008", "It comes into play tapped."), "comes into play")
+    assert not uses(_rule("cr-2026", "2026", 'Once "comes into play".'), "comes into play")
+    assert not uses({"kind": "glossary", "title": "Mana Burn (Obsolete)",
+                     "text": "This was mana burn."}, "mana burn")
 
 
 def _rule(source: str, date: str, text: str, **extra: object) -> dict:
     return {"id": f"{source}:1", "kind": "rule", "source": source, "date": date,
             "title": "1 Rule", "text": text, "rule": "1", "refs": [], **extra}
-
-
-def test_old_wording_dates_the_query_to_the_last_version_that_used_it() -> None:
-    content = lambda w: w not in {"is", "that", "a", "into", "the"}  # noqa: E731
-    records = [_rule("cr-2005-01-01", "2005-01-01", "It comes into play tapped."),
-               _rule("cr-2008-01-01", "2008-01-01", "It comes into play tapped."),
-               _rule("cr-2026-01-01", "2026-01-01", 'It enters tapped. Once "comes into play".')]
-    era = wording_era("comes into play tapped, is that triggered?", records, "cr-2026-01-01",
-                      content, is_rules_version, lambda phrase: False)
-    assert era == Era("2008-01-01", "wording", 'wording "comes into play" (used until 2008-01-01)',
-                      ("comes into play", "enters the battlefield"))
-    # the newest rules say it elsewhere: not old wording
-    assert wording_era("comes into play tapped", records, "cr-2026-01-01", content,
-                       is_rules_version, lambda phrase: True) is None
-    # a mention in quotes, or an "(Obsolete)" glossary entry, is not a use
-    assert not uses(records[2], "comes into play")
-    assert not uses({"kind": "glossary", "title": "Mana Burn (Obsolete)",
-                     "text": "This was mana burn."}, "mana burn")
-
-
-def test_a_card_name_in_old_examples_is_not_old_wording() -> None:
-    content = lambda w: w not in {"can", "i"}  # noqa: E731
-    records = [_rule("cr-2012-01-01", "2012-01-01", "Example: Sorin Markov controls it.",
-                     cards=["Sorin Markov"]),
-               _rule("cr-2026-01-01", "2026-01-01", "Another example.")]
-    assert wording_era("Sorin Markov can I", records, "cr-2026-01-01", content,
-                       is_rules_version, lambda phrase: False) is None
 
 
 def _group(*versions: tuple[str, str, float | None]) -> Group:
