@@ -153,7 +153,8 @@ class Searcher:
             if found.hits:
                 return found
         # "exalted in 2008", "Lorwyn era": its version, its words left out (`kb.query_era`)
-        era, rest = read_era(text, self._versions.calendar) if not as_of else (None, text)
+        era, rest = read_era(text, self._versions.calendar)
+        era = None if as_of else era  # --as-of overrides the era the words name
         result = self._ranked(rest, kind, source, limit, as_of, era, text)
         correction = self._correction(rest)
         if correction and (not result.hits or correction != rest):

@@ -157,3 +157,31 @@ def test_old_wording_shows_the_newest_version_that_says_it(tmp_path) -> None:
     gone.apply_era(Era("2005-01-01", "wording", "", ("mana burn",)), DATES)
     assert gone.pick(None, None)["id"] == "cr-2005-01-01:1"
     assert Versions(tmp_path / "none.sqlite").newest_says("anything") is False
+
+
+def test_a_query_naming_an_era_is_answered_as_of_it(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    # the versions at hand: 2008-10-01, 2009-10-01, 2012-10-01, 2026-01-16
+    found = searcher.search("how did lifelink work in 2008")
+    assert found.era == "year 2008 (2008-12-31)" and found.query.endswith("in 2008")
+    rules = [h for h in found.hits if h.record["source"].startswith("cr-")]
+    first = rules[0]
+    assert first.record["source"] == "cr-2008-10-01" and first.parts["era"] == 1.0
+    assert "lifelink is a triggered ability" in first.record["text"].lower()
+    assert {"cr-2026-01-16", "cr-2012-10-01"} <= {v["source"] for v in first.versions}
+    # after the Magic 2010 rules change: the first version after it
+    after = searcher.search("after the Magic 2010 rules change, how does lifelink work",
+                            kind="rule").hits
+    assert after[0].record["source"] == "cr-2009-10-01"
+    assert any(h.record["text"] == "Lifelink is a static ability." for h in after[:5])
+    # --as-of overrides the era the words name, and the era's words are not searched
+    as_of = searcher.search("how did lifelink work in 2008", kind="rule", as_of="2013-01-01")
+    assert as_of.era is None and as_of.hits[0].record["source"] == "cr-2012-10-01"
+    # a set named with an era cue, from the home's own MTGJSON file (Shards of Alara)
+    alara = searcher.search("Shards of Alara era rules: lifelink", kind="rule")
+    assert alara.era and alara.era.startswith("set Shards of Alara")
+    assert alara.hits[0].record["source"] == "cr-2008-10-01"
