@@ -146,7 +146,9 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
         before = _CUE_BEFORE.search(text[:start])
         after = _CUE_AFTER.search(text[end:])
         opening = not text[:start].strip() and text[end:end + 1] in (":", ",")
-        if is_set and not (before or after or opening or written.isupper()):
+        # a code alone is an era only with a digit ("M10"): "ALL", "CON" are words too
+        coded = written.isupper() and any(c.isdigit() for c in written)
+        if is_set and not (before or after or opening or coded):
             continue
         if is_set and not written[:1].isupper() and not after:
             continue
@@ -165,7 +167,9 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
             era = Era(end_date, "as_of", f"before {label} ({end_date})")
         else:
             era = Era(date, "as_of", f"{label} ({date})")
-        return era, _without(text, cut)
+        rest = _without(text, cut)
+        # a query of era words only ("Lorwyn", "2008") is searched as it is
+        return (era, rest) if _WORD.search(rest.lower()) else (None, text)
     return None, text
 
 

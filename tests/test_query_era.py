@@ -47,6 +47,8 @@ def test_an_era_named_by_year_set_or_change(calendar, query, date, mode, rest) -
     "does judgment matter for legends",   # set names written as plain words
     "all creatures get +2/+2",             # "ALL" is a set code only in capitals
     "rule 702.2013 and 2/2 tokens",
+    "ALL creatures attack",                # a set code written alone, no era cue
+    "in 2008",                             # era words only: searched as they are
 ])
 def test_no_era_without_one(calendar, query) -> None:
     assert read_era(query, calendar) == (None, query)
