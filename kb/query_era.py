@@ -19,7 +19,6 @@ version that defined it. Like the vocabulary layer it imports nothing of the pro
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import json
 import re
@@ -39,14 +38,14 @@ FIRST_YEAR, LAST_YEAR = 1993, 2039
 
 # Words that make a name an era: before it ("in Lorwyn", "after the M10 change") ...
 _BEFORE = r"(?:in|during|since|as of|around|from|at|until|till|prior to|before|after|post|pre)"
-_CUE_BEFORE = re.compile(rf"\b(?P<cue>{_BEFORE})(?:\s+the)?\s*[-\s]\s*$", re.IGNORECASE)
+_CUE_BEFORE = rf"\b(?P<cue>{_BEFORE})(?:\s+the)?\s*[-\s]\s*$"
 # ... or after it ("Lorwyn era", "2012 rules", "the Magic 2010 rules change")
-_CUE_AFTER = re.compile(
+_CUE_AFTER = (
     r"^(?P<tail>(?:[-\s]+(?:era|block|rules?|release|prerelease|update|changes?|days|times?|"
-    r"faq|comprehensive rules|version))+)\b", re.IGNORECASE)
+    r"faq|comprehensive rules|version))+)\b")
 # "after the 2013 legend rule change": the change word within a few words after the name
-_CHANGE_WORD = re.compile(r"^(?P<between>(?:\s+[\w'-]+){0,5}?)\s+(?P<word>changes?|updates?|"
-                          r"revisions?|overhaul)\b", re.IGNORECASE)
+_CHANGE_WORD = (r"^(?P<between>(?:\s+[\w'-]+){0,5}?)\s+(?P<word>changes?|updates?|"
+                r"revisions?|overhaul)\b")
 _AFTER_CUES = ("since", "after", "post")
 _BEFORE_CUES = ("before", "prior to", "until", "till", "pre")
 _YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)(?![\w./-]|/\d)")
@@ -91,16 +90,13 @@ class Calendar:
                     names.update(_aliases(name, era))
         return cls(names, codes)
 
-    @functools.cached_property
-    def _pattern(self) -> re.Pattern[str]:
-        names = sorted(self.names, key=len, reverse=True)
-        return re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b",
-                          re.IGNORECASE)
-
     def mentions(self, text: str) -> list[tuple[int, int, str, str]]:
         """(start, end, name as written, date) of each set, block or code in `text`."""
+        low = text.lower()
+        present = sorted((n for n in self.names if n in low), key=len, reverse=True)
         found = [(m.start(), m.end(), m.group(0), self.names[m.group(0).lower()])
-                 for m in self._pattern.finditer(text)] if self.names else []
+                 for m in re.finditer(r"\b(" + "|".join(map(re.escape, present)) + r")\b",
+                                      text, re.IGNORECASE)] if present else []
         taken = [(s, e) for s, e, _, _ in found]
         found += [(m.start(), m.end(), m.group(0), self.codes[m.group(0)])
                   for m in _CODE.finditer(text) if m.group(0) in self.codes
@@ -143,8 +139,9 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
              if FIRST_YEAR <= int(m.group(1)) <= LAST_YEAR
              and not any(s <= m.start() < e for s, e in taken)]
     for start, end, written, date, is_set in sorted(refs):
-        before = _CUE_BEFORE.search(text[:start])
-        after = _CUE_AFTER.search(text[end:])
+        # (patterns compiled on first need: most queries name no era)
+        before = re.search(_CUE_BEFORE, text[:start], re.IGNORECASE)
+        after = re.search(_CUE_AFTER, text[end:], re.IGNORECASE)
         opening = not text[:start].strip() and text[end:end + 1] in (":", ",")
         # a code alone is an era only with a digit ("M10"): "ALL", "CON" are words too
         coded = written.isupper() and any(c.isdigit() for c in written)
@@ -154,7 +151,7 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
             continue
         cut = [(before.start("cue") if before else start, end + (after.end() if after else 0))]
         cue = before.group("cue").lower() if before else ""
-        change = None if after else _CHANGE_WORD.search(text[end:])
+        change = None if after else re.search(_CHANGE_WORD, text[end:], re.IGNORECASE)
         if change and cue:
             cut.append((end + change.start("word"), end + change.end("word")))
         year = written if not is_set else ""
@@ -174,6 +171,8 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
 
 
 def _shift(date: str, days: int) -> str:
+    import datetime as dt
+
     return (dt.date.fromisoformat(date) + dt.timedelta(days=days)).isoformat()
 
 
@@ -216,12 +215,6 @@ def _plain(text: str, quoted: bool = False) -> str:
     `quoted`)."""
     text = text.lower() if quoted else _QUOTED.sub(" ", text.lower())
     return " ".join(text.replace("-", " ").split())
-
-
-def plain_text(texts: Iterable[str]) -> str:
-    """Many texts as one (`_plain`, one a line), to look phrases up in."""
-    return "\n".join(" ".join(_QUOTED.sub(" ", t.lower()).replace("-", " ").split())
-                     for t in texts)
 
 
 def wording_era(text: str, is_content: Callable[[str], bool],

@@ -135,7 +135,7 @@ class Searcher:
 
     def __init__(self, index_dir: Path) -> None:
         self._engine = Engine(index_dir)
-        self._versions = Versions(index_dir.parent / "kb.sqlite")
+        self._versions = Versions(index_dir.parent / "kb.sqlite", self._engine)
         self._names: list[str] | None = None
 
     def close(self) -> None:

@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from kb import rulenum
-from kb.era import obsolete_term
-from kb.index import stems
-from kb.query_era import Calendar, Era, plain_text, uses
+from kb.era import modernize, obsolete_term
+from kb.index import Engine, WordQuery, stems
+from kb.query_era import Calendar, Era, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
 OFF_ERA_WEIGHT = 0.5
+# Records of the newest rules that contain a term looked at for a use of it (not a quote).
+NEWEST_SAYS_LOOKS = 50
 
 
 def is_rules_version(source: str) -> bool:
@@ -132,9 +134,9 @@ class Group:
 class Versions:
     """Lineage and records from the knowledge base's store (absent store: no lineage)."""
 
-    def __init__(self, store_path: Path) -> None:
+    def __init__(self, store_path: Path, engine: Engine | None = None) -> None:
         self._kb: Any = None
-        self._newest_text: str | None = None
+        self._engine = engine
         self.newest_cr = ""
         if store_path.is_file():
             from kb.store import KnowledgeBase
@@ -203,23 +205,18 @@ class Versions:
             self.complete(group)
         group.apply_era(era, self.dates)
 
-    def newest_says(self, phrase: str) -> bool:
-        """Whether the newest rules use a phrase (`kb.query_era.uses`: not in quotes, not
-        as an "(Obsolete)" entry's term); their text is read once, on first need."""
-        if self._newest_text is None:
-            rows = self._kb.records(source=self.newest_cr) if self._kb and self.newest_cr \
-                else []
-            self._newest_text = plain_text(
-                r.text for r in rows if not (r.kind == "glossary" and obsolete_term(r.title)))
-        at = self._newest_text.find(phrase)
-        while at >= 0:
-            end = at + len(phrase)
-            text = self._newest_text
-            if (not at or not text[at - 1].isalnum()) and (end == len(text)
-                                                          or not text[end].isalnum()):
-                return True
-            at = text.find(phrase, end)
-        return False
+    def newest_says(self, term: str) -> bool:
+        """Whether the newest rules use a term (`kb.query_era.uses`: not in quotes, not as
+        an "(Obsolete)" entry's term), looked up in the index. A term `kb.era` rewrites
+        into today's wording is not there to find: the index holds today's form."""
+        if self._engine is None or not self.newest_cr or modernize(term).lower() != term:
+            return False
+        words = stems(term)
+        found, _ = self._engine.ranked(
+            WordQuery(words=[(s, 1.0) for s in words], require_all=True,
+                      required_phrases=[words] if len(words) > 1 else None),
+            source=self.newest_cr, limit=NEWEST_SAYS_LOOKS)
+        return any(uses(c.record, term) for c in found)
 
     def defined(self, titles: list[str]) -> list[tuple[str, str]]:
         """(title, source) of glossary entries titled like any of `titles`."""
