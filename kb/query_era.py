@@ -188,16 +188,23 @@ _WORD = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*")
 _QUOTED = re.compile(r"[\"“”][^\"“”]{0,80}[\"“”]")
 
 
-def runs(text: str, is_content: Callable[[str], bool]) -> list[str]:
-    """Runs of one to four words of the query holding a content word ("comes into play",
-    "in play", "mana burn"), lower case."""
-    words = _WORD.findall(text.lower())
-    out = []
-    for i in range(len(words)):
-        for j in range(i + 1, min(i + 4, len(words)) + 1):
-            if any(is_content(w) for w in words[i:j]):
-                out.append(" ".join(words[i:j]))
-    return list(dict.fromkeys(out))
+def old_terms(titles: Iterable[tuple[str, str]], dates: dict[str, str],
+              newest_cr: str) -> dict[str, str]:
+    """The terms older rules versions define in their glossary and the newest does not
+    (but as "(Obsolete)"), each with the date of the last version that defined it, from
+    (title, source) of glossary entries."""
+    last: dict[str, str] = {}
+    live: set[str] = set()
+    for title, source in titles:
+        if obsolete_term(title) is not None:
+            continue
+        for part in title.lower().split(","):  # "Remove from the Game, Removed, ..."
+            term = " ".join(part.split())
+            if source == newest_cr:
+                live.add(term)
+            elif source in dates and term:
+                last[term] = max(last.get(term, ""), dates[source])
+    return {term: date for term, date in last.items() if term not in live}
 
 
 def uses(record: dict[str, Any], phrase: str, mentions: bool = False) -> bool:
@@ -217,29 +224,17 @@ def _plain(text: str, quoted: bool = False) -> str:
     return " ".join(text.replace("-", " ").split())
 
 
-def wording_era(text: str, is_content: Callable[[str], bool],
-                defined: Callable[[list[str]], list[tuple[str, str]]],
-                dates: dict[str, str], newest_cr: str, newest_says: Callable[[str], bool],
+def wording_era(text: str, terms: dict[str, str], newest_says: Callable[[str], bool],
                 renames: Iterable[tuple[str, str]] = ()) -> Era | None:
-    """The era the query's wording belongs to: a term of the query that older rules
-    versions define in their glossary and the newest neither defines (but as "(Obsolete)")
-    nor uses (`newest_says`, asked only of such terms). `defined` gives (title, source) of
-    the glossary entries titled like any of the query's runs of words. The era is the last
-    version that defined it (of several such terms, the earliest of those); its `words` are
-    the term and the same in today's terms (`kb.era.modernize`, the glossary's `renames`:
-    (old term, new term))."""
-    if not newest_cr:
-        return None
-    last: dict[str, str] = {}
-    live: set[str] = set()
-    for title, source in defined(runs(text, is_content)):
-        term = " ".join(title.lower().split())
-        if source == newest_cr:
-            live.add(term)
-        elif source in dates and source.startswith("cr-"):
-            last[term] = max(last.get(term, ""), dates[source])
-    found = sorted((date, term) for term, date in last.items()
-                   if term not in live and not newest_says(term))
+    """The era the query's wording belongs to: an old term of the query (`terms`, from
+    `old_terms`) that the newest rules do not use either (`newest_says`, asked only of the
+    query's old terms). The era is the last version that defined it (of several such terms,
+    the earliest of those); its `words` are the term and the same in today's terms
+    (`kb.era.modernize`, the glossary's `renames`: (old term, new term))."""
+    folded = " ".join(_WORD.findall(text.lower()))
+    found = sorted((date, term) for term, date in terms.items()
+                   if term in folded and re.search(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])",
+                                                   folded) and not newest_says(term))
     if not found:
         return None
     date, term = found[0]

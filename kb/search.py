@@ -206,9 +206,7 @@ class Searcher:
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
         if not as_of and era is None:  # "comes into play": the versions that said so
-            versions = self._versions
-            era = wording_era(text, lambda w: w not in FUNCTION_WORDS, versions.defined,
-                              versions.dates, versions.newest_cr, versions.newest_says,
+            era = wording_era(text, self._versions.old_terms, self._versions.newest_says,
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)

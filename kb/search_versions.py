@@ -22,7 +22,7 @@ from typing import Any
 from kb import rulenum
 from kb.era import modernize, obsolete_term
 from kb.index import Engine, WordQuery, stems
-from kb.query_era import Calendar, Era, uses
+from kb.query_era import Calendar, Era, old_terms, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
 OFF_ERA_WEIGHT = 0.5
@@ -48,6 +48,9 @@ class Group:
     scores: dict[str, tuple[float, dict[str, float]]] = field(default_factory=dict)
     # the version of the era the query names (`apply_era`), shown unless --source says
     era_choice: str | None = None
+    # the old words a query used (`kb.query_era` "wording"): shown in the newest version
+    # that says them
+    era_words: tuple[str, ...] = ()
 
     def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
         """Only in rules versions older than the newest one at hand, or a glossary entry
@@ -66,8 +69,10 @@ class Group:
         """The version to show: of `source`, else the latest not after `as_of`, else the
         newest (the Comprehensive Rules first among records of one date)."""
         versions = list(self.records.values())
-        if self.era_choice in self.records and not as_of and not source:
-            return self.records[self.era_choice]
+        if not as_of and not source:
+            chosen = self.era_choice or self._saying(self.era_words)
+            if chosen in self.records:
+                return self.records[chosen]
         if source:
             versions = [r for r in versions if r["source"] == source] or versions
         if as_of:
@@ -111,7 +116,7 @@ class Group:
             # old wording keeps the ranking and shows the newest version that says the
             # words, in them or in today's terms (today's answer to a question asked in
             # yesterday's words; the old text where no later version says it)
-            self.era_choice = self._saying(era.words)
+            self.era_words = era.words  # read at `pick`, when its versions are at hand
             return
         chosen = self.era_pick(era, dates)
         if chosen is not None and chosen in self.scores:
@@ -125,6 +130,8 @@ class Group:
         self.era_choice = chosen
 
     def _saying(self, words: tuple[str, ...]) -> str | None:
+        if not words:
+            return None
         saying = [r for r in self.records.values()
                   if any(uses(r, w, mentions=True) for w in words)]
         return max(saying, key=lambda r: (r.get("date") or "", r["id"]))["id"] if saying \
@@ -137,6 +144,7 @@ class Versions:
     def __init__(self, store_path: Path, engine: Engine | None = None) -> None:
         self._kb: Any = None
         self._engine = engine
+        self._says: dict[str, bool] = {}
         self.newest_cr = ""
         if store_path.is_file():
             from kb.store import KnowledgeBase
@@ -201,14 +209,19 @@ class Versions:
     def apply_era(self, group: Group, era: Era) -> None:
         """Rank a group by its version of the era (`Group.apply_era`); for "after" its
         versions are fetched first, to see which one changed."""
-        if era.mode in ("after", "wording") and len(group.members) > 1:
+        if era.mode == "after" and len(group.members) > 1:
             self.complete(group)
         group.apply_era(era, self.dates)
 
     def newest_says(self, term: str) -> bool:
         """Whether the newest rules use a term (`kb.query_era.uses`: not in quotes, not as
-        an "(Obsolete)" entry's term), looked up in the index. A term `kb.era` rewrites
-        into today's wording is not there to find: the index holds today's form."""
+        an "(Obsolete)" entry's term), looked up in the index once per term. A term `kb.era`
+        rewrites into today's wording is not there to find: the index holds today's form."""
+        if term not in self._says:
+            self._says[term] = self._newest_says(term)
+        return self._says[term]
+
+    def _newest_says(self, term: str) -> bool:
         if self._engine is None or not self.newest_cr or modernize(term).lower() != term:
             return False
         words = stems(term)
@@ -218,9 +231,16 @@ class Versions:
             source=self.newest_cr, limit=NEWEST_SAYS_LOOKS)
         return any(uses(c.record, term) for c in found)
 
-    def defined(self, titles: list[str]) -> list[tuple[str, str]]:
-        """(title, source) of glossary entries titled like any of `titles`."""
-        return self._kb.sources_titled(titles, "glossary") if self._kb is not None else []
+    @functools.cached_property
+    def old_terms(self) -> dict[str, str]:
+        """Terms only older rules versions define in their glossary, each with the date of
+        the last that did (`kb.query_era.old_terms`), read once."""
+        if self._kb is None:
+            return {}
+        rules = {s: d for s, d in self.dates.items() if is_rules_version(s)}
+        older = [s for s in rules if s != self.newest_cr]
+        return old_terms(self._kb.titles_gone("glossary", older, self.newest_cr), rules,
+                         self.newest_cr)
 
     def complete(self, group: Group) -> None:
         """Fetch the group's versions that were not among the candidates."""

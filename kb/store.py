@@ -206,15 +206,17 @@ class KnowledgeBase:
                                 kinds)
         return [title for (title,) in rows]
 
-    def sources_titled(self, titles: Iterable[str], kind: str) -> list[tuple[str, str]]:
-        """(title, source) of the records of a kind with any of these titles, case-
-        insensitively (which rules versions' glossaries define a term)."""
-        titles = list(titles)
-        if not titles:
+    def titles_gone(self, kind: str, older: list[str], newest: str) -> list[tuple[str, str]]:
+        """(title, source) of the records of a kind in the `older` sources whose title
+        (case-insensitively) no record of that kind in `newest` has: terms the newest
+        rules' glossary no longer defines."""
+        if not older:
             return []
-        marks = ",".join("?" * len(titles))
-        rows = self._db.execute(f"select title, source from records where title collate nocase"
-                                f" in ({marks}) and kind = ?", [*titles, kind])
+        marks = ",".join("?" * len(older))
+        rows = self._db.execute(
+            f"select title, source from records where kind = ? and source in ({marks}) and"
+            f" lower(title) not in (select lower(title) from records where kind = ? and"
+            f" source = ?)", [kind, *older, kind, newest])
         return [(title, source) for title, source in rows]
 
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
