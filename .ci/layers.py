@@ -34,8 +34,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                      "kb.rules.checks", "kb.rules.history", "kb.rules.reader",
                      "kb.rules.reference")),
     ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
-                         "kb.search_versions", "kb.show", "kb.diff", "kb.superseded",
-                         "kb.rules")),
+                         "kb.search_versions", "kb.query_era", "kb.show", "kb.diff",
+                         "kb.superseded", "kb.rules")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )

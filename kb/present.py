@@ -51,6 +51,8 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
         return "\n".join(lines)
     count = str(result.total) if result.total_exact else f"at least {result.total}"
     lines.append(f"{count} result(s) for {result.query!r}:")
+    if explain and result.era:
+        lines.append(_style(f"era: {result.era}", DIM, color))
     for n, hit in enumerate(result.hits, 1):
         r = hit.record
         head = f"{n:>2}. [{r['kind']}] {r['title']}"

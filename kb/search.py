@@ -28,6 +28,7 @@ from kb import rulenum
 from kb.era import alternative_wordings, modernize
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.patterns import lazy
+from kb.query_era import Era, read_era, wording_era
 from kb.search_cards import about, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
@@ -62,9 +63,6 @@ CANDIDATES_PER_RESULT = 3
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
 # unless the query names an era or asks for what is obsolete.
 OBSOLETE_WEIGHT = 0.5
-# "in 2008", "as of 2012", "2009 rules": a year the query asks about.
-_ERA = lazy(r"\b(?:(?:in|as of|from|of|before)\s+)?((?:19|20)\d\d)\b(?:\s+rules\b)?",
-                  re.IGNORECASE)
 _ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
 
 
@@ -101,11 +99,16 @@ class SearchResult:
     did_you_mean: str | None = None
     terms: list[str] = field(default_factory=list)
     total_exact: bool = True
+    era: str | None = None  # the era the query names (`kb.query_era`), as --explain says it
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
-        """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`."""
-        return {"query": self.query, "total": self.total, "did_you_mean": self.did_you_mean,
-                "results": [hit.to_json(explain) for hit in self.hits]}
+        """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean` (and
+        with `explain` the era the query was read as naming)."""
+        out = {"query": self.query, "total": self.total, "did_you_mean": self.did_you_mean,
+               "results": [hit.to_json(explain) for hit in self.hits]}
+        if explain and self.era:
+            out["era"] = self.era
+        return out
 
 
 @dataclass
@@ -133,7 +136,7 @@ class Searcher:
 
     def __init__(self, index_dir: Path) -> None:
         self._engine = Engine(index_dir)
-        self._versions = Versions(index_dir.parent / "kb.sqlite")
+        self._versions = Versions(index_dir.parent / "kb.sqlite", self._engine)
         self._names: list[str] | None = None
 
     def close(self) -> None:
@@ -150,11 +153,14 @@ class Searcher:
             found = self._rule_lookup(text, number, kind, source, limit, as_of)
             if found.hits:
                 return found
-        result = self._ranked(text, kind, source, limit, as_of)
-        correction = self._correction(text)
-        if correction and (not result.hits or correction != text):
-            corrected = self._ranked(correction, kind, source, limit, as_of)
-            if corrected.hits and (not result.hits or self._unmatched_words(text)):
+        # "exalted in 2008", "Lorwyn era": its version, its words left out (`kb.query_era`)
+        era, rest = read_era(text, self._versions.calendar)
+        era = None if as_of else era  # --as-of overrides the era the words name
+        result = self._ranked(rest, kind, source, limit, as_of, era, text)
+        correction = self._correction(rest)
+        if correction and (not result.hits or correction != rest):
+            corrected = self._ranked(correction, kind, source, limit, as_of, era, text)
+            if corrected.hits and (not result.hits or self._unmatched_words(rest)):
                 corrected.query, corrected.did_you_mean = text, correction
                 return corrected
         return result
@@ -175,15 +181,13 @@ class Searcher:
         hits += [Hit(r, 50.0, snippet(r["text"], wanted)) for r in under]
         return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
 
-    def _ranked(self, text: str, kind: str | None, source: str | None,
-                limit: int, as_of: str | None = None) -> SearchResult:
-        era = _ERA.search(text)
-        if era and not as_of:  # "exalted in 2008": as the rules stood at the end of 2008
-            as_of, text = f"{era.group(1)}-12-31", (text[:era.start()] + text[era.end():])
-        penalise = not (as_of or _ASKS_OBSOLETE.search(text))
+    def _ranked(self, text: str, kind: str | None, source: str | None, limit: int,
+                as_of: str | None = None, era: Era | None = None,
+                asked: str | None = None) -> SearchResult:
+        penalise = not (as_of or era or _ASKS_OBSOLETE.search(text))
         query = ReadQuery.of(text)
         if not query.words:
-            return SearchResult(query=text, total=0, hits=[])
+            return SearchResult(query=asked or text, total=0, hits=[])
         engine = self._engine
         # the query in today's terms where it uses a term the glossary records as renamed
         variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
@@ -202,11 +206,16 @@ class Searcher:
                       required_phrases=query.phrases,
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
+        if not as_of and era is None:  # "comes into play": the versions that said so
+            era = wording_era(text, self._versions.old_terms, self._versions.newest_says,
+                              engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)
         groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
         said = {t.stem for v in variants for t in v.words}
         for group in groups:
+            if era is not None:
+                self._versions.apply_era(group, era)
             if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
@@ -225,8 +234,8 @@ class Searcher:
         # engine's count of matching records, a bound
         exact = total < wanted
         count = len(groups) if exact else max(total, len(hits))
-        return SearchResult(query=text, total=count, hits=hits,
-                            terms=sorted(highlight), total_exact=exact)
+        return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
+                            total_exact=exact, era=era.reason if era else None)
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:

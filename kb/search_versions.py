@@ -1,20 +1,33 @@
 """One answer per rule across versions: the same rule, glossary entry or keyword in several
 rules versions (lineage from the store; glossary entries and keywords by name) is one hit,
 shown in the version asked for (the newest, the one in force on an `--as-of` date, or the
-one of `--source`), the other versions listed. A group none of whose versions is in the
+one of `--source`), the other versions listed. Only versions collapse: a group holds at
+most one record of each source (the same ruling printed for every Saga of a set is one
+ruling per card, not versions of one another). A group none of whose versions is in the
 newest Comprehensive Rules at hand (the mana burn rules of 2008) is obsolete, and so is a
 glossary entry marked "(Obsolete)" unless the query says its term.
+
+A query that names an era (`kb.query_era.Era`) is answered as of it: each group shows and
+ranks by its version of that era (`Group.era_pick`); a group with no version then (a rule
+made later, a ruling dated after) ranks as if it matched `OFF_ERA_WEIGHT` as much.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kb import rulenum
-from kb.era import obsolete_term
-from kb.index import stems
+from kb.era import modernize, obsolete_term
+from kb.index import Engine, WordQuery, stems
+from kb.query_era import Calendar, Era, old_terms, uses
+
+# A group with no version of the era a query names ranks as if it matched this much less.
+OFF_ERA_WEIGHT = 0.5
+# Records of the newest rules that contain a term looked at for a use of it (not a quote).
+NEWEST_SAYS_LOOKS = 50
 
 
 def is_rules_version(source: str) -> bool:
@@ -31,6 +44,13 @@ class Group:
     parts: dict[str, float]
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
     members: list[str] = field(default_factory=list)
+    # each candidate record's own score and parts (the group's score is its best)
+    scores: dict[str, tuple[float, dict[str, float]]] = field(default_factory=dict)
+    # the version of the era the query names (`apply_era`), shown unless --source says
+    era_choice: str | None = None
+    # the old words a query used (`kb.query_era` "wording"): shown in the newest version
+    # that says them
+    era_words: tuple[str, ...] = ()
 
     def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
         """Only in rules versions older than the newest one at hand, or a glossary entry
@@ -49,6 +69,10 @@ class Group:
         """The version to show: of `source`, else the latest not after `as_of`, else the
         newest (the Comprehensive Rules first among records of one date)."""
         versions = list(self.records.values())
+        if not as_of and not source:
+            chosen = self.era_choice or self._saying(self.era_words)
+            if chosen in self.records:
+                return self.records[chosen]
         if source:
             versions = [r for r in versions if r["source"] == source] or versions
         if as_of:
@@ -57,12 +81,70 @@ class Group:
             return None
         return max(versions, key=lambda r: (r.get("date") or "", is_rules_version(r["source"])))
 
+    def era_pick(self, era: Era, dates: dict[str, str]) -> str | None:
+        """The id of the group's version of the era, among its members (`dates`: source id
+        -> date): for "as_of" the latest not after the date; for "after" the first from the
+        date on whose text differs from the version before it (the change asked about),
+        else the first from the date on. None when it has no version then."""
+        def date(member: str) -> str:
+            record = self.records.get(member)
+            return (record.get("date") if record else None) or dates.get(
+                member.split(":", 1)[0], "")
+
+        members = sorted(set(self.members) | set(self.records), key=lambda m: (date(m), m))
+        if era.mode == "after":
+            later = [m for m in members if date(m) >= era.date]
+            for member in later:
+                i = members.index(member)
+                if i and _changed(self.records.get(members[i - 1]), self.records.get(member)):
+                    return member
+            return later[0] if later else None
+        earlier = [m for m in members if date(m) <= era.date]
+        return earlier[-1] if earlier else None
+
+    def closest(self, era: Era) -> str | None:
+        """With no version of the era, the first one after it (the nearest to it)."""
+        after = [r for r in self.records.values() if (r.get("date") or "") > era.date]
+        return min(after, key=lambda r: (r.get("date") or "", r["id"]))["id"] if after \
+            else None
+
+    def apply_era(self, era: Era, dates: dict[str, str]) -> None:
+        """Rank the group by its version of the era: that version's own score when it was a
+        candidate, else its best score times OFF_ERA_WEIGHT (it matched by other versions,
+        or has no version then)."""
+        if era.mode == "wording":
+            # old wording keeps the ranking and shows the newest version that says the
+            # words, in them or in today's terms (today's answer to a question asked in
+            # yesterday's words; the old text where no later version says it)
+            self.era_words = era.words  # read at `pick`, when its versions are at hand
+            return
+        chosen = self.era_pick(era, dates)
+        if chosen is not None and chosen in self.scores:
+            self.score, self.parts = self.scores[chosen]
+            self.parts = {**self.parts, "era": 1.0}
+        else:
+            self.parts = {**self.parts, "era": OFF_ERA_WEIGHT}
+            self.score *= OFF_ERA_WEIGHT
+            if chosen is None:
+                chosen = self.closest(era)
+        self.era_choice = chosen
+
+    def _saying(self, words: tuple[str, ...]) -> str | None:
+        if not words:
+            return None
+        saying = [r for r in self.records.values()
+                  if any(uses(r, w, mentions=True) for w in words)]
+        return max(saying, key=lambda r: (r.get("date") or "", r["id"]))["id"] if saying \
+            else None
+
 
 class Versions:
     """Lineage and records from the knowledge base's store (absent store: no lineage)."""
 
-    def __init__(self, store_path: Path) -> None:
+    def __init__(self, store_path: Path, engine: Engine | None = None) -> None:
         self._kb: Any = None
+        self._engine = engine
+        self._says: dict[str, bool] = {}
         self.newest_cr = ""
         if store_path.is_file():
             from kb.store import KnowledgeBase
@@ -99,12 +181,66 @@ class Versions:
             members = self.lineage(record["id"])
             key = ("lineage", members[0]) if len(members) > 1 else (
                 _name_key(record) or _text_key(record))
-            if key not in groups:
-                groups[key] = Group(key, score, parts, members=list(members))
-            group = groups[key]
+            group = groups.get(key)
+            if group is not None and record["id"] not in group.members and any(
+                    r["source"] == record["source"] for r in group.records.values()):
+                # another record of the same source: not a version of this one
+                key = (*key, record["id"])
+                group = None
+            if group is None:
+                group = groups[key] = Group(key, score, parts, members=list(members))
             group.records.setdefault(record["id"], record)
+            group.scores.setdefault(record["id"], (score, parts))
             group.members += [m for m in members if m not in group.members]
         return list(groups.values())
+
+    @functools.cached_property
+    def dates(self) -> dict[str, str]:
+        """Each source's date (source id -> ISO date)."""
+        if self._kb is None:
+            return {}
+        return {s["id"]: s.get("date") or "" for s in self._kb.sources()}
+
+    @functools.cached_property
+    def calendar(self) -> Calendar:
+        """The sets and blocks a query may name, with the home's own sets and FAQs."""
+        return Calendar.of(self._kb.sources() if self._kb is not None else [])
+
+    def apply_era(self, group: Group, era: Era) -> None:
+        """Rank a group by its version of the era (`Group.apply_era`); for "after" its
+        versions are fetched first, to see which one changed."""
+        if era.mode == "after" and len(group.members) > 1:
+            self.complete(group)
+        group.apply_era(era, self.dates)
+
+    def newest_says(self, term: str) -> bool:
+        """Whether the newest rules use a term (`kb.query_era.uses`: not in quotes, not as
+        an "(Obsolete)" entry's term), looked up in the index once per term. A term `kb.era`
+        rewrites into today's wording is not there to find: the index holds today's form."""
+        if term not in self._says:
+            self._says[term] = self._newest_says(term)
+        return self._says[term]
+
+    def _newest_says(self, term: str) -> bool:
+        if self._engine is None or not self.newest_cr or modernize(term).lower() != term:
+            return False
+        words = stems(term)
+        found, _ = self._engine.ranked(
+            WordQuery(words=[(s, 1.0) for s in words], require_all=True,
+                      required_phrases=[words] if len(words) > 1 else None),
+            source=self.newest_cr, limit=NEWEST_SAYS_LOOKS)
+        return any(uses(c.record, term) for c in found)
+
+    @functools.cached_property
+    def old_terms(self) -> dict[str, str]:
+        """Terms only older rules versions define in their glossary, each with the date of
+        the last that did (`kb.query_era.old_terms`), read once."""
+        if self._kb is None:
+            return {}
+        rules = {s: d for s, d in self.dates.items() if is_rules_version(s)}
+        older = [s for s in rules if s != self.newest_cr]
+        return old_terms(self._kb.titles_gone("glossary", older, self.newest_cr), rules,
+                         self.newest_cr)
 
     def complete(self, group: Group) -> None:
         """Fetch the group's versions that were not among the candidates."""
@@ -123,8 +259,18 @@ def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
 
 def _text_key(record: dict[str, Any]) -> tuple[str, ...]:
     """Records whose kind, title and text repeat word for word, rule numbers aside; for
-    rulings, the text alone (one ruling printed for every card of a cycle is one answer)."""
+    rulings, the text and the cards it is about (the same ruling of a card in a set FAQ and
+    in its MTGJSON file; the same words on another card are another ruling)."""
     text = rulenum.IN_TEXT.sub("#", " ".join(record["text"].lower().split()))
     if record["kind"] == "ruling":
-        return (record["kind"], text)
+        return (record["kind"], text, *sorted(c.lower() for c in record.get("cards") or []))
     return (record["kind"], rulenum.IN_TEXT.sub("#", record["title"].lower()), text)
+
+
+def _changed(old: dict[str, Any] | None, new: dict[str, Any] | None) -> bool:
+    """Whether two versions' texts differ beyond rule numbers (unknown: no)."""
+    if old is None or new is None:
+        return False
+    def blind(r: dict[str, Any]) -> str:
+        return rulenum.IN_TEXT.sub("#", " ".join(r["text"].lower().split()))
+    return blind(old) != blind(new)

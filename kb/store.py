@@ -206,6 +206,19 @@ class KnowledgeBase:
                                 kinds)
         return [title for (title,) in rows]
 
+    def titles_gone(self, kind: str, older: list[str], newest: str) -> list[tuple[str, str]]:
+        """(title, source) of the records of a kind in the `older` sources whose title
+        (case-insensitively) no record of that kind in `newest` has: terms the newest
+        rules' glossary no longer defines."""
+        if not older:
+            return []
+        marks = ",".join("?" * len(older))
+        rows = self._db.execute(
+            f"select title, source from records where kind = ? and source in ({marks}) and"
+            f" lower(title) not in (select lower(title) from records where kind = ? and"
+            f" source = ?)", [kind, *older, kind, newest])
+        return [(title, source) for title, source in rows]
+
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
         sql = "select data from records where title = ? collate nocase"
