@@ -45,7 +45,7 @@ def main(argv: list[str]) -> None:
         return [h.to_json() for h in searcher.search(q, limit=10).hits]
 
     for path in files:
-        queries = [json.loads(line) for line in open(path) if line.strip()]
+        queries = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
         mrr, s1, s5, misses = score.score(queries, search)
         if verbose:
             for q, k in misses:

@@ -1,0 +1,114 @@
+"""Players' words for what the rules name otherwise: one table, one rewrite.
+
+A judge hears "can I kill it in response", "I bounce it and recast it", "does it fizzle",
+"I blink my creature"; the rules that answer say destroy, return to its owner's hand,
+doesn't resolve, exile and return to the battlefield. `SLANG` pairs each player's
+expression (its inflections found through the index's stemmer, so "bounced" and
+"bouncing" are "bounce") with the rules' words for it, and `rules_wording` rewrites a
+query into them. Search reads the rewrite as one more wording of the query: the user's own
+words keep their weight, and each slang expression counts as much as one word spread over
+the rules words it stands for. Like `kb.era` (the rules' own renames), this is vocabulary
+and imports nothing: the caller hands in the index's tokenizer, so the expressions are
+matched by the same stems as the records.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+# (what players say, "|" between spellings of one expression; what the rules say)
+SLANG: tuple[tuple[str, str], ...] = (
+    ("kill", "destroy dies"),
+    ("bounce", "return to its owner's hand"),
+    ("blink|flicker", "exile return to the battlefield new object"),
+    ("fizzle", "doesn't resolve illegal targets"),
+    ("pump|buff", "gets +N/+N until end of turn"),
+    ("etb|etbs", "enters"),
+    ("ltb", "leaves the battlefield"),
+    ("sac|sacs|sacced|saccing", "sacrifice"),
+    ("deck", "library"),
+    ("top deck|topdeck", "top card of library"),
+    ("yard|gy", "graveyard"),
+    ("chump|chump block", "block"),
+    ("summoning sick|summoning sickness",
+     "continuously controlled since their most recent turn began"),
+    ("removal", "destroy exile"),
+    ("steal", "gain control"),
+    ("tutor", "search library"),
+    ("wrath|board wipe|sweeper", "destroy all creatures"),
+    ("ping", "deals 1 damage"),
+    ("cantrip", "draw a card"),
+    ("loot", "draw then discard"),
+    ("use", "activate"),
+    ("wearing|carrying", "equipped attached"),
+    ("swing|swing in", "attack"),
+    ("reanimate|revive", "return from graveyard to the battlefield"),
+    ("recast", "cast again"),
+    ("lifegain", "gain life"),
+    ("cmc", "mana value"),
+    ("walker|pw", "planeswalker"),
+    ("mana dork", "creature mana ability"),
+    ("scoop", "concede"),
+    ("mull", "mulligan"),
+    ("counterspell", "counter target spell"),
+    ("already has", "multiple instances"),
+    ("trample over|tramples over", "excess damage"),
+    ("go first|goes first", "plays first"),
+    ("hasty", "haste"),
+)
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """A query in the rules' words, and what each slang expression was rewritten to."""
+
+    text: str
+    meanings: tuple[str, ...]
+
+
+class Word(Protocol):
+    """A token of the caller's tokenizer: its stem and character span."""
+
+    @property
+    def stem(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+Tokenizer = Callable[[str], Sequence[Word]]
+
+
+@functools.cache
+def _table(tokenize: Tokenizer) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(stems of one spelling, rules words), longest spellings first."""
+    rows = [(tuple(t.stem for t in tokenize(spelling)), rules) for said, rules in SLANG
+            for spelling in said.split("|")]
+    return tuple(sorted(rows, key=lambda row: -len(row[0])))
+
+
+def rules_wording(text: str, tokenize: Tokenizer) -> Rewrite | None:
+    """The text with every player's expression replaced by the rules' words for it (the
+    expressions matched by the stems of `tokenize`), or None when it uses none."""
+    words = tokenize(text)
+    table = _table(tokenize)
+    out: list[str] = []
+    meanings: list[str] = []
+    at = i = 0
+    while i < len(words):
+        for said, rules in table:
+            if tuple(t.stem for t in words[i:i + len(said)]) == said:
+                end = words[i + len(said) - 1].end
+                out += [text[at:words[i].start], rules]
+                meanings.append(rules)
+                at, i = end, i + len(said)
+                break
+        else:
+            i += 1
+    if not meanings:
+        return None
+    return Rewrite("".join(out) + text[at:], tuple(meanings))
