@@ -200,10 +200,18 @@ class Searcher:
         content = list(dict.fromkeys(s for v in variants for s in v.content))
         count = engine.doc_count()
         df = {s: engine.doc_frequency(s) for s in content}
-        matched = [s for s in content if df[s] <= COMMON_SHARE * count] or content
-        # records are found by their specific words; the others only add to their score
-        specific = [s for s in matched if df[s] <= SPECIFIC_SHARE * count] or matched
-        optional = [s for s in matched if s not in specific]
+        # records are found by the specific words of each wording (the rules' words of
+        # "bounce" find rules, where the player's word finds only the FAQ that uses it);
+        # the others only add to their score
+        matched: list[str] = []
+        specific: list[str] = []
+        for variant in variants:
+            kept = [s for s in variant.content if df[s] <= COMMON_SHARE * count] \
+                or variant.content
+            matched += kept
+            specific += [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
+        specific = list(dict.fromkeys(specific))
+        optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
         wanted = max(limit * CANDIDATES_PER_RESULT, 30)

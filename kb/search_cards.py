@@ -72,11 +72,15 @@ def defined_names(record: dict[str, Any]) -> list[tuple[str, ...]]:
     stemmed: "embalmed" is not "embalm"): a keyword's or glossary entry's title (each name
     in it), a rule's '"Dredge N" means' term without its parameters."""
     if record["kind"] in ("keyword", "glossary"):
-        title = record["title"]
-        return _names(tuple(_NAME_SEPARATOR.split(obsolete_term(title) or title)))
-    if record["kind"] == "rule":
+        return _title_names(record["title"])
+    if record["kind"] == "rule" and '"' in record["text"][:600]:
         return _names(tuple(_DEFINES.findall(record["text"][:600])))
     return []
+
+
+@functools.lru_cache(maxsize=20000)
+def _title_names(title: str) -> list[tuple[str, ...]]:
+    return _names(tuple(_NAME_SEPARATOR.split(obsolete_term(title) or title)))
 
 
 @functools.lru_cache(maxsize=20000)

@@ -3,13 +3,13 @@
 A judge hears "can I kill it in response", "I bounce it and recast it", "does it fizzle",
 "I blink my creature"; the rules that answer say destroy, return to its owner's hand,
 doesn't resolve, exile and return to the battlefield. `SLANG` pairs each player's
-expression (its inflections found through the index's stemmer, so "bounced" and
-"bouncing" are "bounce") with the rules' words for it, and `rules_wording` rewrites a
+expression (with its regular inflections: "bounced" and "bouncing" are "bounce") with the
+rules' words for it, and `rules_wording` rewrites a
 query into them. Search reads the rewrite as one more wording of the query: the user's own
 words keep their weight, and each slang expression counts as much as one word spread over
 the rules words it stands for. Like `kb.era` (the rules' own renames), this is vocabulary
 and imports nothing: the caller hands in the index's tokenizer, so the expressions are
-matched by the same stems as the records.
+read as the records' words are.
 """
 
 from __future__ import annotations
@@ -70,10 +70,10 @@ class Rewrite:
 
 
 class Word(Protocol):
-    """A token of the caller's tokenizer: its stem and character span."""
+    """A token of the caller's tokenizer: the word as written (lower case), its span."""
 
     @property
-    def stem(self) -> str: ...
+    def word(self) -> str: ...
     @property
     def start(self) -> int: ...
     @property
@@ -83,25 +83,39 @@ class Word(Protocol):
 Tokenizer = Callable[[str], Sequence[Word]]
 
 
+def forms(word: str) -> set[str]:
+    """A word's regular inflections ("bounce": bounces, bounced, bouncing; "sac": sacced)
+    (not its stem: "removal" and "removed" share one, and only the first is slang)."""
+    stem = word[:-1] if word.endswith("e") else word
+    return {word, word + "s", word + "es", stem + "ed", stem + "ing",
+            word + word[-1] + "ed", word + word[-1] + "ing"}
+
+
 @functools.cache
-def _table(tokenize: Tokenizer) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """(stems of one spelling, rules words), longest spellings first."""
-    rows = [(tuple(t.stem for t in tokenize(spelling)), rules) for said, rules in SLANG
-            for spelling in said.split("|")]
-    return tuple(sorted(rows, key=lambda row: -len(row[0])))
+def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ...], str]]]:
+    """A word form -> (the forms of each word of a spelling, rules words), longest
+    spellings first (every word of a spelling inflects)."""
+    rows = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules)
+            for said, rules in SLANG for spelling in said.split("|")]
+    table: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
+    for row in sorted(rows, key=lambda row: -len(row[0])):
+        for form in row[0][0]:
+            table.setdefault(form, []).append(row)
+    return table
 
 
 def rules_wording(text: str, tokenize: Tokenizer) -> Rewrite | None:
-    """The text with every player's expression replaced by the rules' words for it (the
-    expressions matched by the stems of `tokenize`), or None when it uses none."""
+    """The text with every player's expression replaced by the rules' words for it (words
+    as `tokenize` reads them), or None when it uses none."""
     words = tokenize(text)
     table = _table(tokenize)
     out: list[str] = []
     meanings: list[str] = []
     at = i = 0
     while i < len(words):
-        for said, rules in table:
-            if tuple(t.stem for t in words[i:i + len(said)]) == said:
+        for said, rules in table.get(words[i].word, ()):
+            if len(words) - i >= len(said) and all(
+                    t.word in allowed for t, allowed in zip(words[i:], said, strict=False)):
                 end = words[i + len(said) - 1].end
                 out += [text[at:words[i].start], rules]
                 meanings.append(rules)
