@@ -79,8 +79,17 @@ def _same_case(model: str, word: str) -> str:
     return word[0].upper() + word[1:] if model[:1].isupper() else word
 
 
+# Every older wording the rewrites know says one of these (tested before the patterns run:
+# most texts say none, and a substring test costs far less than the patterns)
+_OLD_MARKS = ("play", "from the game", "from the battlefield", "or she", "or her",
+              "removed-from")
+
+
 def modernize(text: str) -> str:
     """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
+    low = text.lower()
+    if not any(mark in low for mark in _OLD_MARKS):
+        return text
 
     def swap(match: re.Match[str]) -> str:
         return _same_case(match.group(0), _MODERN[match.group(0).lower()])

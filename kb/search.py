@@ -34,7 +34,7 @@ from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
-from kb.slang import rules_wording
+from kb.slang import is_slang, rules_wording
 
 _PHRASE = re.compile(r'"([^"]+)"')
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
@@ -269,8 +269,11 @@ class Searcher:
                    others, context)
 
     def _unmatched_words(self, text: str) -> list[str]:
-        return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS and not any(
-            self._engine.known(s) for s in stems(w))]
+        """The query's words no record uses (a player's word from `kb.slang` is known:
+        it is read in the rules' words, not corrected)."""
+        return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS
+                and not is_slang(w.lower(), tokens)
+                and not any(self._engine.known(s) for s in stems(w))]
 
     def _correction(self, text: str) -> str | None:
         """The query with unknown words replaced by the nearest keyword or card name word."""

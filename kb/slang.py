@@ -104,6 +104,12 @@ def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ..
     return table
 
 
+def is_slang(word: str, tokenize: Tokenizer) -> bool:
+    """Whether a word (lower case) begins a player's expression the table knows (so it is
+    not a misspelling, even where no record uses it)."""
+    return word in _table(tokenize)
+
+
 def rules_wording(text: str, tokenize: Tokenizer) -> Rewrite | None:
     """The text with every player's expression replaced by the rules' words for it (words
     as `tokenize` reads them), or None when it uses none."""

@@ -71,3 +71,15 @@ def test_a_definition_with_a_see_rule_and_term_links_is_a_pointer() -> None:
                      '702.103, "Bestow."',
              "refs": ["cr-2026-01-16:702.103", "cr-2026-01-16:keyword:cast"]}
     assert is_pointer(entry)
+
+
+def test_modernize_rewrites_every_old_phrase_whatever_its_case() -> None:
+    from kb.era import EQUIVALENT_PHRASES, modernize
+
+    for old, new in EQUIVALENT_PHRASES:
+        assert modernize(f"x {old} y") == f"x {new} y"
+        assert modernize(f"x {old.upper()} y").lower() != f"x {old} y"
+    assert modernize("Remove target creature from the game.") == "Exile target creature."
+    assert modernize("Return it to play.") == "Return it to the battlefield."
+    text = "A player's creature deals damage."
+    assert modernize(text) is text  # no old wording: the text itself, untouched
