@@ -223,7 +223,8 @@ class Searcher:
             kind, source, limit=wanted)
         weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)
-        groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
+        groups = self._versions.group(
+            sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
         said = {t.stem for v in variants for t in v.words}
         for group in groups:
             if penalise and group.obsolete(self._versions.newest_cr, said):
@@ -231,7 +232,7 @@ class Searcher:
                 group.score *= OBSOLETE_WEIGHT
         # a query that only names things (keywords, terms) asks for their definitions
         groups.sort(key=lambda g: (not g.parts.get("defines") or "obsolete" in g.parts,
-                                   -g.score))
+                                   -g.score, g.parts.get("span", 0.0)))
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
         hits: list[Hit] = []
         shown: set[str] = set()
@@ -361,6 +362,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         for card in about(c.record, named):
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
+    used: list[dict[str, float]] = []  # the weights each candidate was scored by
     memo: dict[tuple[Any, ...], float] = {}
 
     def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
@@ -381,6 +383,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest)
             out.append((_combined(score, near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
+            used.append(rest)
         else:
             near = near_of(c.record, weights)
             parts = {"engine": c.score, "proximity": near}
@@ -391,7 +394,26 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             if defines:
                 parts["defines"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
+            used.append(weights)
+    _break_ties(out, used, variants)
     return out
+
+
+def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
+                used: list[dict[str, float]], variants: list[ReadQuery]) -> None:
+    """Records that score the same (a named card's rulings start from one score, and often
+    share the words found) are told apart by how close those words stand: each tied
+    record's `span`, the fewest words holding its share of the query (sorted after the
+    score)."""
+    tied: dict[float, list[int]] = {}
+    for i, (score, _, _) in enumerate(out):
+        tied.setdefault(score, []).append(i)
+    for score, places in tied.items():
+        if len(places) < 2 or not score:
+            continue
+        for i in places:
+            parts, record = out[i][1], out[i][2]
+            parts["span"] = float(_span(record, variants, used[i], parts["proximity"]))
 
 
 def _combined(engine: float, near: float) -> float:
@@ -424,6 +446,43 @@ def _proximity(record: dict[str, Any], variants: list[ReadQuery],
     """The proximity of the query's best wording (each wording's own content words)."""
     return max(proximity(record, v, {s: weights[s] for s in v.content if s in weights})
                for v in variants)
+
+
+def _span(record: dict[str, Any], variants: list[ReadQuery], weights: dict[str, float],
+          share: float) -> int:
+    """The fewest words of the record (title or text) that hold `share` of the weight of
+    some wording's content words (a large number when none does)."""
+    fewest = SNIPPET_SCAN
+    for variant in variants:
+        own = {s: weights[s] for s in variant.content if s in weights}
+        total = sum(own.values())
+        if not total:
+            continue
+        for part in (record["title"], record["text"][:SNIPPET_SCAN]):
+            fewest = min(fewest, _shortest(_part_stems(part), own, share * total - 1e-9))
+    return fewest
+
+
+def _shortest(stems_at: tuple[str, ...], weights: dict[str, float], wanted: float) -> int:
+    """The fewest consecutive words whose distinct wanted stems weigh at least `wanted`
+    (two pointers over the wanted words' places)."""
+    places = [i for i, s in enumerate(stems_at) if s in weights]
+    counts: dict[str, int] = {}
+    current, start, fewest = 0.0, 0, SNIPPET_SCAN
+    for place in places:
+        stem = stems_at[place]
+        counts[stem] = counts.get(stem, 0) + 1
+        if counts[stem] == 1:
+            current += weights[stem]
+        while current >= wanted and start < len(places):
+            first = places[start]
+            fewest = min(fewest, place - first + 1)
+            gone = stems_at[first]
+            counts[gone] -= 1
+            if not counts[gone]:
+                current -= weights[gone]
+            start += 1
+    return fewest
 
 
 def _spread(meanings: tuple[str, ...], own: set[str]) -> dict[str, float]:

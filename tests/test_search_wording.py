@@ -83,3 +83,23 @@ def test_modernize_rewrites_every_old_phrase_whatever_its_case() -> None:
     assert modernize("Return it to play.") == "Return it to the battlefield."
     text = "A player's creature deals damage."
     assert modernize(text) is text  # no old wording: the text itself, untouched
+
+
+def test_shortest_stretch_holding_the_wanted_weight() -> None:
+    from kb.search import _shortest
+
+    words = tuple("a control b c d own e control own".split())
+    weights = {"control": 1.0, "own": 1.0}
+    assert _shortest(words, weights, 2.0) == 2  # "control own" at the end
+    assert _shortest(words, weights, 1.0) == 1
+    assert _shortest(words, weights, 3.0) > len(words)  # never held
+
+
+def test_tied_rulings_of_a_named_card_go_by_how_close_the_words_stand(
+        shipped_searcher) -> None:
+    hits = shipped_searcher.search("Lich's Mirror when I control it but my opponent owns it",
+                                   limit=20).hits
+    tied = [h for h in hits if "span" in h.parts]
+    assert len(tied) >= 2
+    spans = [h.parts["span"] for h in tied if h.score == tied[0].score]
+    assert spans == sorted(spans)
