@@ -466,15 +466,17 @@ def _span(record: dict[str, Any], variants: list[ReadQuery], weights: dict[str, 
 def _shortest(stems_at: tuple[str, ...], weights: dict[str, float], wanted: float) -> int:
     """The fewest consecutive words whose distinct wanted stems weigh at least `wanted`
     (two pointers over the wanted words' places)."""
+    if wanted <= 0:
+        return 0
     places = [i for i, s in enumerate(stems_at) if s in weights]
     counts: dict[str, int] = {}
     current, start, fewest = 0.0, 0, SNIPPET_SCAN
-    for place in places:
+    for end, place in enumerate(places):
         stem = stems_at[place]
         counts[stem] = counts.get(stem, 0) + 1
         if counts[stem] == 1:
             current += weights[stem]
-        while current >= wanted and start < len(places):
+        while current >= wanted and start <= end:
             first = places[start]
             fewest = min(fewest, place - first + 1)
             gone = stems_at[first]

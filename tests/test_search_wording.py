@@ -93,6 +93,8 @@ def test_shortest_stretch_holding_the_wanted_weight() -> None:
     assert _shortest(words, weights, 2.0) == 2  # "control own" at the end
     assert _shortest(words, weights, 1.0) == 1
     assert _shortest(words, weights, 3.0) > len(words)  # never held
+    assert _shortest(words, weights, 0.0) == 0  # nothing wanted (a share of 0)
+    assert _shortest(("x", "y"), weights, 1.0) > 2  # no wanted word at all
 
 
 def test_tied_rulings_of_a_named_card_go_by_how_close_the_words_stand(
