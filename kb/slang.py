@@ -58,6 +58,19 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("trample over|tramples over", "excess damage"),
     ("go first|goes first", "plays first"),
     ("hasty", "haste"),
+    ("sorcery speed", "main phase stack is empty any time they could cast a sorcery"),
+    ("instant speed", "any time they have priority"),
+    ("lki", "last known information"),
+    ("sba|sbas", "state-based actions"),
+    ("eot", "end of turn end step"),
+    ("mv", "mana value"),
+    ("for free", "without paying its mana cost"),
+    ("alt cost", "alternative cost"),
+    ("double block|gang block", "blocked by two or more creatures"),
+    ("vanilla", "no abilities"),
+    ("dfc|dfcs", "double-faced card"),
+    ("mdfc|mdfcs", "modal double-faced card"),
+    ("mana rock", "artifact mana ability"),
 )
 
 

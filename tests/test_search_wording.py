@@ -105,3 +105,9 @@ def test_tied_rulings_of_a_named_card_go_by_how_close_the_words_stand(
     assert len(tied) >= 2
     spans = [h.parts["span"] for h in tied if h.score == tied[0].score]
     assert spans == sorted(spans)
+
+
+def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> None:
+    first = shipped_searcher.search("what is LKI").hits[0]
+    assert first.record["title"] == "Last Known Information"
+    assert shipped_searcher.search("what is LKI").did_you_mean is None
