@@ -20,9 +20,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def _score_module():  # type: ignore[no-untyped-def]
-    shared = Path(os.environ.get("MTGKB_EVAL") or ROOT.parent.parent / "shared" / "eval")
-    if not (shared / "score.py").exists():
-        shared = ROOT.parent / "shared" / "eval"
+    places = [Path(p) for p in (os.environ.get("MTGKB_EVAL"),) if p]
+    places += [ROOT.parent.parent / "shared" / "eval", ROOT.parent / "shared" / "eval"]
+    shared = next((p for p in places if (p / "score.py").is_file()), None)
+    if shared is None:
+        raise SystemExit("quick_score: set MTGKB_EVAL to the folder of score.py")
     spec = importlib.util.spec_from_file_location("score", shared / "score.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
