@@ -8,7 +8,7 @@
 here=$(dirname "$0")
 eval=${MTGKB_EVAL:?set MTGKB_EVAL to the folder of the shared query sets and score.py}
 for set in "$eval/queries-dev.jsonl" "$eval/queries-dev-full.jsonl" "$here/queries-heldout.jsonl" \
-           "$here/queries-heldout2.jsonl"; do
+           "$here/queries-heldout2.jsonl" "$here/queries-heldout3.jsonl"; do
   for home in "$@"; do
     echo "== $(basename "$set") on $home"
     MTGKB_HOME=$home timeout 900 python "$eval/score.py" "$set" --baseline-fts5 -v

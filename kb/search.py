@@ -6,12 +6,16 @@ era-normalised like the index. Function words (articles, pronouns, auxiliaries, 
 words, prepositions, conjunctions: a closed class of English, not a list fitted to
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
-re-ranked by one signal, proximity: the share of the query's words (weighted by rarity)
-found together in a short stretch of the record. What a record is about takes part in that
-share (`kb.search_cards`): among the records of a card the query names, its name's words
-are left out (they are in all of them); a record about a subject the query doesn't name
-has that subject's words counted in. A word found nowhere is checked against keyword and
-card names for a did-you-mean.
+re-ranked by one signal, proximity: the engine score times the share of the query's words
+(weighted by rarity) found together in a short stretch of the record, so a short record
+matching one word of a long question keeps only that word's share. A player's words
+("bounce", "fizzle", "ETB") are read in the rules' words as one more wording of the query
+(`kb.slang`), each expression weighing one word in the engine. A query that only names
+things ("embalm", "dredge 3") puts the records defining them as written first. What a
+record is about takes part in that share (`kb.search_cards`): among the records of a card
+the query names, its name's words are left out (they are in all of them); a record about
+a subject the query doesn't name has that subject's words counted in. A word found
+nowhere is checked against keyword and card names for a did-you-mean.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from kb.era import alternative_wordings, modernize
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
-from kb.search_cards import about, named_cards, unsaid_subject
+from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
+from kb.slang import is_slang, rules_wording
 
 _PHRASE = lazy(r'"([^"]+)"')
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
@@ -57,8 +62,8 @@ SPECIFIC_SHARE = 0.05
 # A word's weight is its rarity (inverse document frequency), at least this much.
 MIN_IDF = 0.1
 # Candidates the engine hands to re-ranking, per result asked for (at least 30). (Twice as
-# many find more on a home of many rules versions, where the versions of one rule take
-# places of their own before they are one hit, but cost a fifth more time.)
+# many, 60, measured 2026-11-23: +0.016 MRR on heldout2 over 8 extra rules versions,
+# +-0.007 elsewhere, for a fifth more time: not taken.)
 CANDIDATES_PER_RESULT = 3
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
 # unless the query names an era or asks for what is obsolete.
@@ -189,20 +194,35 @@ class Searcher:
         if not query.words:
             return SearchResult(query=asked or text, total=0, hits=[])
         engine = self._engine
-        # the query in today's terms where it uses a term the glossary records as renamed
+        # the query in today's terms where it uses a term the glossary records as renamed,
+        # and in the rules' words where it uses a player's (`kb.slang`)
         variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
+        own = {s for v in variants for s in v.content}
+        slang = rules_wording(text, tokens)
+        spread = _spread(slang.meanings, own) if slang else {}
+        if slang:
+            variants.append(ReadQuery.of(slang.text))
         content = list(dict.fromkeys(s for v in variants for s in v.content))
         count = engine.doc_count()
         df = {s: engine.doc_frequency(s) for s in content}
-        matched = [s for s in content if df[s] <= COMMON_SHARE * count] or content
-        # records are found by their specific words; the others only add to their score
-        specific = [s for s in matched if df[s] <= SPECIFIC_SHARE * count] or matched
-        optional = [s for s in matched if s not in specific]
+        # records are found by the specific words of each wording (the rules' words of
+        # "bounce" find rules, where the player's word finds only the FAQ that uses it);
+        # the others only add to their score
+        matched: list[str] = []
+        specific: list[str] = []
+        for variant in variants:
+            kept = [s for s in variant.content if df[s] <= COMMON_SHARE * count] \
+                or variant.content
+            matched += kept
+            specific += [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
+        specific = list(dict.fromkeys(specific))
+        optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
         wanted = max(limit * CANDIDATES_PER_RESULT, 30)
         found, total = engine.ranked(
-            WordQuery(words=[(s, 1.0) for s in specific], optional=[(s, 1.0) for s in optional],
+            WordQuery(words=[(s, spread.get(s, 1.0)) for s in specific],
+                      optional=[(s, spread.get(s, 1.0)) for s in optional],
                       required_phrases=query.phrases,
                       defines=phrase if len(phrase) <= 5 else None, numbers=numbers),
             kind, source, limit=wanted)
@@ -211,7 +231,8 @@ class Searcher:
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)
-        groups = self._versions.group(sorted(ranked, key=lambda t: -t[0]))
+        groups = self._versions.group(
+            sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
         said = {t.stem for v in variants for t in v.words}
         for group in groups:
             if era is not None:
@@ -219,7 +240,9 @@ class Searcher:
             if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
-        groups.sort(key=lambda g: -g.score)
+        # a query that only names things (keywords, terms) asks for their definitions
+        groups.sort(key=lambda g: (not g.parts.get("defines") or "obsolete" in g.parts,
+                                   -g.score, g.parts.get("span", 0.0)))
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
         hits: list[Hit] = []
         shown: set[str] = set()
@@ -257,8 +280,11 @@ class Searcher:
                    others, context)
 
     def _unmatched_words(self, text: str) -> list[str]:
-        return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS and not any(
-            self._engine.known(s) for s in stems(w))]
+        """The query's words no record uses (a player's word from `kb.slang` is known:
+        it is read in the rules' words, not corrected)."""
+        return [w for w in _words(text) if w.lower() not in FUNCTION_WORDS
+                and not is_slang(w.lower(), tokens)
+                and not any(self._engine.known(s) for s in stems(w))]
 
     def _correction(self, text: str) -> str | None:
         """The query with unknown words replaced by the nearest keyword or card name word."""
@@ -331,9 +357,10 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
 def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
               ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
-    """Each candidate's score: the engine's score times (1 + proximity, of the query's best
-    wording). Records about a card the query names (`kb.search_cards`) all start from the
-    best engine score among them, and their proximity leaves the name's words out (the card
+    """Each candidate's score: the engine's score times its proximity (of the query's best
+    wording: as written, renamed terms in today's words, slang in the rules' words).
+    Records about a card the query names (`kb.search_cards`) all start from the best
+    engine score among them, and their proximity leaves the name's words out (the card
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
@@ -345,6 +372,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         for card in about(c.record, named):
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
+    used: list[dict[str, float]] = []  # the weights each candidate was scored by
     memo: dict[tuple[Any, ...], float] = {}
 
     def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
@@ -355,7 +383,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             memo[key] = _proximity(record, variants, weights)
         return memo[key]
 
-    for c in found:
+    for c, defines in zip(found, _definitions(found, query), strict=True):
         cards = about(c.record, named)
         name = {s for card in cards for s in named[card]}
         rest = {s: w for s, w in weights.items() if s not in name}
@@ -363,8 +391,9 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card
             near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest)
-            out.append((score * (1.0 + near),
+            out.append((_combined(score, near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
+            used.append(rest)
         else:
             near = near_of(c.record, weights)
             parts = {"engine": c.score, "proximity": near}
@@ -372,8 +401,54 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
                 total = sum(weights.values())
                 near *= total / (total + sum(max(idf(s), MIN_IDF) for s in unsaid))
                 parts["subject"] = near
-            out.append((c.score * (1.0 + near), parts, c.record))
+            if defines:
+                parts["defines"] = 1.0
+            out.append((_combined(c.score, near), parts, c.record))
+            used.append(weights)
+    _break_ties(out, used, variants)
     return out
+
+
+def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
+                used: list[dict[str, float]], variants: list[ReadQuery]) -> None:
+    """Records that score the same (a named card's rulings start from one score, and often
+    share the words found) are told apart by how close those words stand: each tied
+    record's `span`, the fewest words holding its share of the query (sorted after the
+    score)."""
+    tied: dict[float, list[int]] = {}
+    for i, (score, _, _) in enumerate(out):
+        tied.setdefault(score, []).append(i)
+    for score, places in tied.items():
+        if len(places) < 2 or not score:
+            continue
+        for i in places:
+            parts, record = out[i][1], out[i][2]
+            parts["span"] = float(_span(record, variants, used[i], parts["proximity"]))
+
+
+def _combined(engine: float, near: float) -> float:
+    """A candidate's score: its engine score times the share of the query found together
+    in it (a coordination factor: a short record matching one word of a long question
+    keeps only that word's share)."""
+    return engine * near
+
+
+def _definitions(found: list[Candidate], query: ReadQuery) -> list[bool]:
+    """For a query that says nothing but names (a keyword, a term, "landwalk swampwalk",
+    "dredge 3"), which candidates define one of them as written (the keyword's record, its
+    glossary entry, the rule saying '"Dredge N" means'; not a rule defining a derived form
+    such as "embalmed"); all False for any other query."""
+    written = {t.word for t in query.words}
+    content = {w for w in written if w not in FUNCTION_WORDS and not w.isdigit()}
+    defines = []
+    covered: set[str] = set()
+    for c in found:
+        names = [n for n in defined_names(c.record) if set(n) <= written and set(n) & content]
+        defines.append(bool(names))
+        covered.update(w for n in names for w in n)
+    if not content or not content <= covered:
+        return [False] * len(found)
+    return defines
 
 
 def _proximity(record: dict[str, Any], variants: list[ReadQuery],
@@ -381,6 +456,56 @@ def _proximity(record: dict[str, Any], variants: list[ReadQuery],
     """The proximity of the query's best wording (each wording's own content words)."""
     return max(proximity(record, v, {s: weights[s] for s in v.content if s in weights})
                for v in variants)
+
+
+def _span(record: dict[str, Any], variants: list[ReadQuery], weights: dict[str, float],
+          share: float) -> int:
+    """The fewest words of the record (title or text) that hold `share` of the weight of
+    some wording's content words (a large number when none does)."""
+    fewest = SNIPPET_SCAN
+    for variant in variants:
+        own = {s: weights[s] for s in variant.content if s in weights}
+        total = sum(own.values())
+        if not total:
+            continue
+        for part in (record["title"], record["text"][:SNIPPET_SCAN]):
+            fewest = min(fewest, _shortest(_part_stems(part), own, share * total - 1e-9))
+    return fewest
+
+
+def _shortest(stems_at: tuple[str, ...], weights: dict[str, float], wanted: float) -> int:
+    """The fewest consecutive words whose distinct wanted stems weigh at least `wanted`
+    (two pointers over the wanted words' places)."""
+    if wanted <= 0:
+        return 0
+    places = [i for i, s in enumerate(stems_at) if s in weights]
+    counts: dict[str, int] = {}
+    current, start, fewest = 0.0, 0, SNIPPET_SCAN
+    for end, place in enumerate(places):
+        stem = stems_at[place]
+        counts[stem] = counts.get(stem, 0) + 1
+        if counts[stem] == 1:
+            current += weights[stem]
+        while current >= wanted and start <= end:
+            first = places[start]
+            fewest = min(fewest, place - first + 1)
+            gone = stems_at[first]
+            counts[gone] -= 1
+            if not counts[gone]:
+                current -= weights[gone]
+            start += 1
+    return fewest
+
+
+def _spread(meanings: tuple[str, ...], own: set[str]) -> dict[str, float]:
+    """The engine weight of each rules word a slang expression brought in that the query
+    doesn't say itself: the expression counts as one word, spread over them."""
+    out: dict[str, float] = {}
+    for meaning in meanings:
+        new = [s for s in dict.fromkeys(ReadQuery.of(meaning).content) if s not in own]
+        for stem in new:
+            out[stem] = max(out.get(stem, 0.0), 1.0 / len(new))
+    return out
 
 
 def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:

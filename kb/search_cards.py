@@ -14,8 +14,16 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from kb.era import modernize
-from kb.index import stems
+from kb.era import modernize, obsolete_term
+from kb.index import stems, tokens
+from kb.patterns import lazy
+
+# '"Dredge N" means', '"Bands with other" is': a term a rule defines
+_DEFINES = lazy(r'"([^"\n]{2,40})"\s+(?:means|is|refers to)\b')
+# a definition's parameters: "[cost]", "N", "X"
+_PARAMETER = lazy(r"\[[^\]]*\]|\b[NX]\b")
+# the names in an entry's title: 'Banding, "Bands with Other"'
+_NAME_SEPARATOR = lazy(r'[,;"“”]')
 
 
 def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[str, set[str]]:
@@ -57,3 +65,25 @@ def unsaid_subject(record: dict[str, Any], query_stems: set[str]) -> set[str]:
 def name_stems(name: str) -> tuple[str, ...]:
     """The index's stems of a name, in order."""
     return tuple(stems(modernize(name)))
+
+
+def defined_names(record: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The names a record defines, each as its words are written (lower case, not
+    stemmed: "embalmed" is not "embalm"): a keyword's or glossary entry's title (each name
+    in it), a rule's '"Dredge N" means' term without its parameters."""
+    if record["kind"] in ("keyword", "glossary"):
+        return _title_names(record["title"])
+    if record["kind"] == "rule" and '"' in record["text"][:600]:
+        return _names(tuple(_DEFINES.findall(record["text"][:600])))
+    return []
+
+
+@functools.lru_cache(maxsize=20000)
+def _title_names(title: str) -> list[tuple[str, ...]]:
+    return _names(tuple(_NAME_SEPARATOR.split(obsolete_term(title) or title)))
+
+
+@functools.lru_cache(maxsize=20000)
+def _names(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    found = (tuple(t.word for t in tokens(_PARAMETER.sub(" ", part))) for part in parts)
+    return [name for name in found if name]

@@ -1,5 +1,6 @@
-"""Pointers followed: a glossary entry that says "See rule 702.83" or a bare rule heading
-("702.83 Exalted") leads to the rule it names, shown with its subrules; the pointer stays
+"""Pointers followed: a glossary entry that says "See rule 702.83" (its links to keywords
+and terms aside) or only "See Landwalk.", or a bare rule heading ("702.83 Exalted"), leads
+to the rule or entry it names, shown with its subrules; the pointer stays
 as the hit's context."""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from kb.search_versions import Versions
 
 # "See rule 702.83", "See rule 104.4." (one rule: a list of rules is no single answer)
 _SEE_ONE_RULE = lazy(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
+# "See Landwalk.": an entry that only names another (a keyword, a term)
+_SEE_ENTRY = lazy(r"^See [^.]{1,60}\.$")
 # A heading whose text is only its name: a few words, no sentence
 _BARE = lazy(r"^[\w'’ ,/-]{1,40}$")
 
@@ -19,7 +22,9 @@ _BARE = lazy(r"^[\w'’ ,/-]{1,40}$")
 def is_pointer(record: dict[str, Any]) -> bool:
     """A glossary entry naming one rule, or a rule heading with no text of its own."""
     if record["kind"] == "glossary":
-        return bool(_SEE_ONE_RULE.search(record["text"])) and len(record["refs"]) == 1
+        if _SEE_ENTRY.match(record["text"].strip()):
+            return len(record["refs"]) == 1
+        return bool(_SEE_ONE_RULE.search(record["text"])) and len(_rule_refs(record)) == 1
     return record["kind"] == "rule" and bool(_BARE.match(record["text"].strip()))
 
 
@@ -28,7 +33,8 @@ def follow(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
     in its text), or None when it points nowhere known."""
     target: dict[str, Any] | None = record
     if record["kind"] == "glossary":
-        target = versions.fetch(record["refs"][:1]).get(record["refs"][0])
+        ref = (_rule_refs(record) or record["refs"])[0]
+        target = versions.fetch([ref]).get(ref)
     if target is None:
         return None
     if target["kind"] == "rule" and _BARE.match(target["text"].strip()):
@@ -37,6 +43,11 @@ def follow(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
             return versions.fetch(keyword[:1]).get(keyword[0]) or _with_subrules(target, versions)
         return _with_subrules(target, versions)
     return target
+
+
+def _rule_refs(record: dict[str, Any]) -> list[str]:
+    """The rules a record points to (its links to keywords, terms and cards left out)."""
+    return [ref for ref in record["refs"] if rulenum.is_number(ref.rsplit(":", 1)[-1])]
 
 
 def _with_subrules(rule: dict[str, Any], versions: Versions) -> dict[str, Any] | None:

@@ -1,0 +1,60 @@
+"""Score query sets in one process (for iterating; the shared score.py runs one `mtgkb
+search` process per query and is the figure to report).
+
+Usage: MTGKB_HOME=H python eval/quick_score.py FILE [FILE ...] [-v]
+
+The relevance test is score.py's own (imported from $MTGKB_EVAL, default ../shared/eval
+beside the repository).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _score_module():  # type: ignore[no-untyped-def]
+    places = [Path(p) for p in (os.environ.get("MTGKB_EVAL"),) if p]
+    places += [ROOT.parent.parent / "shared" / "eval", ROOT.parent / "shared" / "eval"]
+    shared = next((p for p in places if (p / "score.py").is_file()), None)
+    if shared is None:
+        raise SystemExit("quick_score: set MTGKB_EVAL to the folder of score.py")
+    spec = importlib.util.spec_from_file_location("score", shared / "score.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str]) -> None:
+    """Print MRR@10 / S@1 / S@5 per file, and with -v every query not first."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+
+    verbose = "-v" in argv
+    files = [a for a in argv if not a.startswith("-")]
+    score = _score_module()
+    build = ensure_built(ROOT / "data", Path(os.environ["MTGKB_HOME"]))
+    searcher = Searcher(build.index)
+
+    def search(q: str) -> list[dict]:
+        return [h.to_json() for h in searcher.search(q, limit=10).hits]
+
+    for path in files:
+        queries = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+        mrr, s1, s5, misses = score.score(queries, search)
+        if verbose:
+            for q, k in misses:
+                print(f"  rank {k or '>10'}: {q}")
+        print(f"{Path(path).name}: MRR@10 {mrr:.3f}  S@1 {s1:.3f}  S@5 {s5:.3f}  "
+              f"({len(queries)} queries)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

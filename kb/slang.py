@@ -1,0 +1,147 @@
+"""Players' words for what the rules name otherwise: one table, one rewrite.
+
+A judge hears "can I kill it in response", "I bounce it and recast it", "does it fizzle",
+"I blink my creature"; the rules that answer say destroy, return to its owner's hand,
+doesn't resolve, exile and return to the battlefield. `SLANG` pairs each player's
+expression (with its regular inflections: "bounced" and "bouncing" are "bounce") with the
+rules' words for it, and `rules_wording` rewrites a
+query into them. Search reads the rewrite as one more wording of the query: the user's own
+words keep their weight, and each slang expression counts as much as one word spread over
+the rules words it stands for. Like `kb.era` (the rules' own renames), this is vocabulary
+and imports nothing: the caller hands in the index's tokenizer, so the expressions are
+read as the records' words are.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+# (what players say, "|" between spellings of one expression; what the rules say)
+SLANG: tuple[tuple[str, str], ...] = (
+    ("kill", "destroy dies"),
+    ("bounce", "return to its owner's hand"),
+    ("blink|flicker", "exile return to the battlefield new object"),
+    ("fizzle", "doesn't resolve illegal targets"),
+    ("pump|buff", "gets +N/+N until end of turn"),
+    ("etb|etbs", "enters"),
+    ("ltb", "leaves the battlefield"),
+    ("sac|sacs|sacced|saccing", "sacrifice"),
+    ("deck", "library"),
+    ("top deck|topdeck", "top card of library"),
+    ("yard|gy", "graveyard"),
+    ("chump|chump block", "block"),
+    ("summoning sick|summoning sickness",
+     "continuously controlled since their most recent turn began"),
+    ("removal", "destroy exile"),
+    ("steal", "gain control"),
+    ("tutor", "search library"),
+    ("wrath|board wipe|sweeper", "destroy all creatures"),
+    ("ping", "deals 1 damage"),
+    ("cantrip", "draw a card"),
+    ("loot", "draw then discard"),
+    ("use", "activate"),
+    ("wearing|carrying", "equipped attached"),
+    ("swing|swing in", "attack"),
+    ("reanimate|revive", "return from graveyard to the battlefield"),
+    ("recast", "cast again"),
+    ("lifegain", "gain life"),
+    ("cmc", "mana value"),
+    ("walker|pw", "planeswalker"),
+    ("mana dork", "creature mana ability"),
+    ("scoop", "concede"),
+    ("mull", "mulligan"),
+    ("counterspell", "counter target spell"),
+    ("already has", "multiple instances"),
+    ("trample over|tramples over", "excess damage"),
+    ("go first|goes first", "plays first"),
+    ("hasty", "haste"),
+    ("sorcery speed", "main phase stack is empty any time they could cast a sorcery"),
+    ("instant speed", "any time they have priority"),
+    ("lki", "last known information"),
+    ("sba|sbas", "state-based actions"),
+    ("eot", "end of turn end step"),
+    ("mv", "mana value"),
+    ("for free", "without paying its mana cost"),
+    ("alt cost", "alternative cost"),
+    ("double block|gang block", "blocked by two or more creatures"),
+    ("vanilla", "no abilities"),
+    ("dfc|dfcs", "double-faced card"),
+    ("mdfc|mdfcs", "modal double-faced card"),
+    ("mana rock", "artifact mana ability"),
+)
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """A query in the rules' words, and what each slang expression was rewritten to."""
+
+    text: str
+    meanings: tuple[str, ...]
+
+
+class Word(Protocol):
+    """A token of the caller's tokenizer: the word as written (lower case), its span."""
+
+    @property
+    def word(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+Tokenizer = Callable[[str], Sequence[Word]]
+
+
+def forms(word: str) -> set[str]:
+    """A word's regular inflections ("bounce": bounces, bounced, bouncing; "sac": sacced)
+    (not its stem: "removal" and "removed" share one, and only the first is slang)."""
+    stem = word[:-1] if word.endswith("e") else word
+    return {word, word + "s", word + "es", stem + "ed", stem + "ing",
+            word + word[-1] + "ed", word + word[-1] + "ing"}
+
+
+@functools.cache
+def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ...], str]]]:
+    """A word form -> (the forms of each word of a spelling, rules words), longest
+    spellings first (every word of a spelling inflects)."""
+    rows = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules)
+            for said, rules in SLANG for spelling in said.split("|")]
+    table: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
+    for row in sorted(rows, key=lambda row: -len(row[0])):
+        for form in row[0][0]:
+            table.setdefault(form, []).append(row)
+    return table
+
+
+def is_slang(word: str, tokenize: Tokenizer) -> bool:
+    """Whether a word (lower case) begins a player's expression the table knows (so it is
+    not a misspelling, even where no record uses it)."""
+    return word in _table(tokenize)
+
+
+def rules_wording(text: str, tokenize: Tokenizer) -> Rewrite | None:
+    """The text with every player's expression replaced by the rules' words for it (words
+    as `tokenize` reads them), or None when it uses none."""
+    words = tokenize(text)
+    table = _table(tokenize)
+    out: list[str] = []
+    meanings: list[str] = []
+    at = i = 0
+    while i < len(words):
+        for said, rules in table.get(words[i].word, ()):
+            if len(words) - i >= len(said) and all(
+                    t.word in allowed for t, allowed in zip(words[i:], said, strict=False)):
+                end = words[i + len(said) - 1].end
+                out += [text[at:words[i].start], rules]
+                meanings.append(rules)
+                at, i = end, i + len(said)
+                break
+        else:
+            i += 1
+    if not meanings:
+        return None
+    return Rewrite("".join(out) + text[at:], tuple(meanings))

@@ -1,0 +1,113 @@
+"""Query understanding: players' words, names asked alone, pointers to entries."""
+
+from __future__ import annotations
+
+from kb.index import tokens
+from kb.search_cards import defined_names
+from kb.slang import rules_wording
+
+
+def test_slang_is_rewritten_in_the_rules_words_whatever_its_inflection() -> None:
+    for said in ("I bounce it", "I bounced it", "bouncing it"):
+        rewrite = rules_wording(said, tokens)
+        assert rewrite is not None and "return to its owner's hand" in rewrite.text
+    assert rules_wording("a spell with split second", tokens) is None
+    chump = rules_wording("can I chump block with it", tokens)
+    assert chump is not None and chump.meanings == ("block",)  # the longest spelling, once
+    assert chump.text == "can I block with it"
+
+
+def test_a_question_in_players_words_finds_the_rule_in_the_rules_words(shipped_searcher) -> None:
+    hits = shipped_searcher.search("do I lose if my deck runs out of cards?").hits
+    assert any("draw a card from a library with no cards in it" in h.record["text"]
+               for h in hits[:3])
+
+
+def test_slang_words_count_less_than_the_words_written(shipped_searcher) -> None:
+    from kb.search import _spread
+
+    spread = _spread(("return to its owner's hand",), {"bounc", "creatur"})
+    assert spread and all(w == 1 / len(spread) for w in spread.values())
+    assert _spread(("destroy dies",), {"destroi"}) == {"di": 1.0}  # stems
+
+
+def test_defined_names_are_read_as_written() -> None:
+    rule = {"kind": "rule", "title": "702.128b Embalm",
+            "text": 'A token is "embalmed" if it\'s created by a resolving embalm ability.'}
+    assert ("embalm",) not in defined_names(rule)
+    dredge = {"kind": "rule", "title": "702.52a Dredge", "text": '"Dredge N" means "As long'}
+    assert defined_names(dredge) == [("dredge",)]
+    entry = {"kind": "glossary", "title": 'Banding, "Bands with Other"', "text": "..."}
+    assert defined_names(entry) == [("banding",), ("bands", "with", "other")]
+
+
+def test_a_keyword_asked_alone_gets_its_definition_not_a_derived_form(shipped_searcher) -> None:
+    for query, defined in (("embalm", '"Embalm [cost]" means'), ("dredge 3", '"Dredge N" means'),
+                           ("bands with other", '"Bands with other" is')):
+        first = shipped_searcher.search(query).hits[0]
+        assert defined in first.record["text"], query
+        assert first.parts.get("defines") == 1.0
+    # a longer question is not a name: no definitions tier
+    asked = shipped_searcher.search("can an embalmed token be copied").hits
+    assert not any("defines" in h.parts for h in asked)
+
+
+def test_an_entry_that_only_names_another_leads_to_it(shipped_searcher) -> None:
+    from kb.search_pointers import is_pointer
+
+    entry = {"kind": "glossary", "title": "Swampwalk", "text": "See Landwalk.",
+             "refs": ["cr-2026-01-16:keyword:landwalk"]}
+    assert is_pointer(entry)
+    hits = shipped_searcher.search("swampwalk").hits
+    assert hits[0].record["kind"] == "keyword" and hits[0].record["title"] == "Landwalk"
+    assert hits[0].context and hits[0].context["title"] == "Swampwalk"
+
+
+def test_a_definition_with_a_see_rule_and_term_links_is_a_pointer() -> None:
+    from kb.search_pointers import is_pointer
+
+    entry = {"kind": "glossary", "title": "Bestow",
+             "text": 'A keyword ability that lets a creature card be cast as an Aura. See rule '
+                     '702.103, "Bestow."',
+             "refs": ["cr-2026-01-16:702.103", "cr-2026-01-16:keyword:cast"]}
+    assert is_pointer(entry)
+
+
+def test_modernize_rewrites_every_old_phrase_whatever_its_case() -> None:
+    from kb.era import EQUIVALENT_PHRASES, modernize
+
+    for old, new in EQUIVALENT_PHRASES:
+        assert modernize(f"x {old} y") == f"x {new} y"
+        assert modernize(f"x {old.upper()} y").lower() != f"x {old} y"
+    assert modernize("Remove target creature from the game.") == "Exile target creature."
+    assert modernize("Return it to play.") == "Return it to the battlefield."
+    text = "A player's creature deals damage."
+    assert modernize(text) is text  # no old wording: the text itself, untouched
+
+
+def test_shortest_stretch_holding_the_wanted_weight() -> None:
+    from kb.search import _shortest
+
+    words = tuple("a control b c d own e control own".split())
+    weights = {"control": 1.0, "own": 1.0}
+    assert _shortest(words, weights, 2.0) == 2  # "control own" at the end
+    assert _shortest(words, weights, 1.0) == 1
+    assert _shortest(words, weights, 3.0) > len(words)  # never held
+    assert _shortest(words, weights, 0.0) == 0  # nothing wanted (a share of 0)
+    assert _shortest(("x", "y"), weights, 1.0) > 2  # no wanted word at all
+
+
+def test_tied_rulings_of_a_named_card_go_by_how_close_the_words_stand(
+        shipped_searcher) -> None:
+    hits = shipped_searcher.search("Lich's Mirror when I control it but my opponent owns it",
+                                   limit=20).hits
+    tied = [h for h in hits if "span" in h.parts]
+    assert len(tied) >= 2
+    spans = [h.parts["span"] for h in tied if h.score == tied[0].score]
+    assert spans == sorted(spans)
+
+
+def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> None:
+    first = shipped_searcher.search("what is LKI").hits[0]
+    assert first.record["title"] == "Last Known Information"
+    assert shipped_searcher.search("what is LKI").did_you_mean is None
