@@ -214,9 +214,7 @@ def build_index(records: Sequence[Record], folder: Path,
     name_words: set[str] = set()
     for record in records:
         builder.add(_document(record, modern))
-        if record.kind in ("keyword", "card", "glossary"):
-            name_words.update(w for w in re.findall(r"[a-z][a-z'-]+", record.title.lower())
-                              if len(w) > 2)
+        name_words |= _title_words(record)
     builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
