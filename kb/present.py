@@ -53,6 +53,8 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
     lines.append(f"{count} result(s) for {result.query!r}:")
     if explain and result.era:
         lines.append(_style(f"era: {result.era}", DIM, color))
+    if explain and result.phrasing:
+        lines.append(_style(f"phrasing (weighs half): {' '.join(result.phrasing)}", DIM, color))
     for n, hit in enumerate(result.hits, 1):
         r = hit.record
         head = f"{n:>2}. [{r['kind']}] {r['title']}"

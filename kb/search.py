@@ -68,6 +68,10 @@ CANDIDATES_PER_RESULT = 3
 # A rule or entry no longer in the newest rules ranks as if it matched this much less,
 # unless the query names an era or asks for what is obsolete.
 OBSOLETE_WEIGHT = 0.5
+# A content word no term of the rules holds (no glossary entry, keyword or quoted "X" means
+# has it: "still", "allowed", "happen", "go back") is the question's phrasing, not what it
+# asks about: it weighs this much of its rarity where the query's words stand together.
+PHRASING_WEIGHT = 0.5
 _ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
 
 
@@ -105,6 +109,7 @@ class SearchResult:
     terms: list[str] = field(default_factory=list)
     total_exact: bool = True
     era: str | None = None  # the era the query names (`kb.query_era`), as --explain says it
+    phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean` (and
@@ -113,6 +118,8 @@ class SearchResult:
                "results": [hit.to_json(explain) for hit in self.hits]}
         if explain and self.era:
             out["era"] = self.era
+        if explain and self.phrasing:
+            out["phrasing"] = self.phrasing
         return out
 
 
@@ -205,6 +212,7 @@ class Searcher:
         content = list(dict.fromkeys(s for v in variants for s in v.content))
         count = engine.doc_count()
         df = {s: engine.doc_frequency(s) for s in content}
+        phrasing = _phrasing(content, engine)
         # records are found by the specific words of each wording (the rules' words of
         # "bounce" find rules, where the player's word finds only the FAQ that uses it);
         # the others only add to their score
@@ -229,7 +237,8 @@ class Searcher:
         if not as_of and era is None:  # "comes into play": the versions that said so
             era = wording_era(text, self._versions.old_terms, self._versions.newest_says,
                               engine.renames())
-        weights = {s: max(engine.idf(s), MIN_IDF) for s in content}
+        weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
+                   for s in content}
         ranked = _reranked(found, query, variants, weights, engine.idf)
         groups = self._versions.group(
             sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
@@ -258,7 +267,8 @@ class Searcher:
         exact = total < wanted
         count = len(groups) if exact else max(total, len(hits))
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
-                            total_exact=exact, era=era.reason if era else None)
+                            total_exact=exact, era=era.reason if era else None,
+                            phrasing=sorted(phrasing))
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:
@@ -506,6 +516,15 @@ def _spread(meanings: tuple[str, ...], own: set[str]) -> dict[str, float]:
         for stem in new:
             out[stem] = max(out.get(stem, 0.0), 1.0 / len(new))
     return out
+
+
+def _phrasing(content: list[str], engine: Engine) -> set[str]:
+    """The query's content stems that are its phrasing: in no term the records define (a
+    glossary entry's or keyword's name, a quoted "X" means), so they name nothing of the
+    rules ("how many", "still", "allowed", "what happens"). None when every word is such
+    (the query is then all it says)."""
+    phrasing = {s for s in content if not engine.doc_frequency(s, "defines")}
+    return phrasing if phrasing != set(content) else set()
 
 
 def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:

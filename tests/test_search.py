@@ -294,3 +294,22 @@ def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
     for hit in hits:
         if "subject" not in hit.parts and "card" not in hit.parts and not hit.context:
             assert abs(hit.parts["proximity"] - proximity(hit.record, read, weights)) < 1e-9
+
+
+def test_a_questions_phrasing_weighs_half_of_what_it_asks_about(shipped_searcher) -> None:
+    """Words no term of the rules holds ("how many", "need") are the question's phrasing:
+    read from the records' defined terms, they weigh half in proximity."""
+    from kb.search import MIN_IDF, PHRASING_WEIGHT
+
+    result = shipped_searcher.search("how many cards does a commander deck need?")
+    phrasing = set(stems("many need"))
+    assert set(result.phrasing) == phrasing
+    assert set(result.to_json(explain=True)["phrasing"]) == phrasing
+    hit = next(h for h in result.hits if h.record["id"] == "cr-2026-01-16:903.5a")
+    assert "exactly 100 cards" in hit.record["text"]
+    idf = shipped_searcher._engine.idf
+    asked = sum(max(idf(s), MIN_IDF) for s in stems("cards commander deck"))
+    said = sum(max(idf(s), MIN_IDF) * PHRASING_WEIGHT for s in phrasing)
+    assert abs(hit.parts["proximity"] - asked / (asked + said)) < 1e-9
+    # a query of phrasing only is all it says: nothing weighs less
+    assert shipped_searcher.search("how many").phrasing == []
