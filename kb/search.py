@@ -8,7 +8,9 @@ queries) only count where the query's words stand together; every other word is 
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the engine score times the share of the query's words
 (weighted by rarity) found together in a short stretch of the record, so a short record
-matching one word of a long question keeps only that word's share. A player's words
+matching one word of a long question keeps only that word's share; a content word no term
+of the rules holds (no glossary entry, keyword or quoted definition has it: "still",
+"allowed", "how many") is the question's phrasing and weighs half in that share. A player's words
 ("bounce", "fizzle", "ETB") are read in the rules' words as one more wording of the query
 (`kb.slang`), each expression weighing one word in the engine. A query that only names
 things ("embalm", "dredge 3") puts the records defining them as written first. What a
