@@ -18,6 +18,14 @@ def test_explain_prints_the_score_parts(shipped_home: Path) -> None:
                - first["score"]) < 1e-3
 
 
+def test_explain_names_a_questions_phrasing(shipped_home: Path) -> None:
+    question = "how many cards does a commander deck need?"
+    code, out, _ = run(shipped_home, "search", question, "--explain", "--limit", "1")
+    assert code == 0 and "phrasing (weighs half):" in out
+    code, out, _ = run(shipped_home, "search", "attacks alone", "--explain", "--limit", "1")
+    assert code == 0 and "phrasing" not in out
+
+
 def test_as_of_takes_a_date_and_refuses_anything_else(shipped_home: Path) -> None:
     code, out, _ = run(shipped_home, "search", "exalted", "--as-of", "2030-01-01", "--json")
     assert code == 0 and json.loads(out)["results"]
