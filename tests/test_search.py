@@ -226,6 +226,26 @@ def test_a_card_named_in_a_question_leads_to_its_ruling(shipped_searcher) -> Non
     assert named_cards(stems("etherium change"), [first.record]) == {}
 
 
+def test_a_card_named_by_its_short_form_leads_to_its_rulings(shipped_searcher) -> None:
+    from kb.search_cards import named_cards
+
+    # "Sedris" for Sedris, the Traitor King: the part of a name before its epithet
+    first = shipped_searcher.search("Sedris: can I unearth a creature card twice?").hits[0]
+    assert first.record["kind"] == "ruling" and "card" in first.parts
+    assert first.record["cards"] == ["Sedris, the Traitor King"]
+    said = stems("Elspeth's emblem: are my lands indestructible?")
+    elspeth = {"cards": ["Elspeth, Knight-Errant"]}
+    assert named_cards(said, [elspeth]) == {"Elspeth, Knight-Errant": {"elspeth"}}
+    # a leading "The" may be left out; a name said only inside a longer one is not named
+    conjecture = {"cards": ["The Mirari Conjecture"]}
+    assert named_cards(stems("Mirari Conjecture copy"), [conjecture]) == {
+        "The Mirari Conjecture": {"mirari", "conjectur"}}
+    horde = [{"cards": ["Garruk's Horde"]}, {"cards": ["Garruk, the Veil-Cursed"]}]
+    assert set(named_cards(stems("Garruk's Horde: can I cycle the top card?"), horde)) == {
+        "Garruk's Horde"}
+    assert set(named_cards(stems("Garruk flips"), horde)) == {"Garruk, the Veil-Cursed"}
+
+
 def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import Searcher
