@@ -49,8 +49,10 @@ RENAMES_FILE = "renames.json"
 # The fields a word of a query may match, each record scored by its best field.
 MATCH_FIELDS = ("title", "text", "names")
 # A word: letters and digits, kept whole across a dot (`702.81a`) or an apostrophe
-# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`).
-TOKEN_PATTERN = r"\w+(?:[.'’]\w+)*"
+# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`). Power and toughness
+# and what changes them are one word with their signs (`+1/+1`, `-1/-1`, `2/2`, `+X/+0`),
+# not two bare numbers.
+TOKEN_PATTERN = r"[+-]?(?:\d+|[xX*])/[+-]?(?:\d+|[xX*])(?!\w)|\w+(?:[.'’]\w+)*"
 
 
 @functools.cache
@@ -60,7 +62,8 @@ def text_analyzer() -> Analyzer:
     from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, SubstitutionFilter
 
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
-            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "") | StemFilter())
+            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "")
+            | StemFilter(stemfn=porter_stem))
 
 
 class Token(NamedTuple):
@@ -78,11 +81,29 @@ def _token_pattern() -> re.Pattern[str]:
     return re.compile(TOKEN_PATTERN)
 
 
+def porter_stem(word: str) -> str:
+    """Porter's stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`) tests
+    step 1b's endings from the word's first letter, so it keeps a doubled consonant and
+    leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
+    "activated" -> "activat", not "activ" as "activate"). The same function, its two
+    patterns anchored at the end (the index and every query stem through it)."""
+    return _porter()(word)
+
+
+@functools.cache
+def _porter() -> Callable[[str], str]:
+    import types
+
+    from whoosh.lang import porter
+
+    patterns = {**vars(porter), "_step1b": re.compile(r".*([^aeiouylsz])\1$"),
+                "_at_bl_iz": re.compile(r".*(at|bl|iz)$")}
+    return cast(Callable[[str], str], types.FunctionType(porter.stem.__code__, patterns))
+
+
 @functools.cache
 def _stemmer() -> Callable[[str], str]:
-    from whoosh.lang.porter import stem
-
-    return functools.lru_cache(maxsize=50000)(stem)
+    return functools.lru_cache(maxsize=50000)(porter_stem)
 
 
 # word as written (lower case, curly apostrophe straightened) -> stem, possessive dropped

@@ -314,3 +314,9 @@ def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
     for hit in hits:
         if "subject" not in hit.parts and "card" not in hit.parts and not hit.context:
             assert abs(hit.parts["proximity"] - proximity(hit.record, read, weights)) < 1e-9
+
+
+def test_minus_counters_are_not_plus_counters(shipped_searcher) -> None:
+    # "-1/-1" is one word of its own (kb.index), not the numbers "1 1" of every "+1/+1"
+    hits = shipped_searcher.search("a creature with -1/-1 counters").hits[:3]
+    assert hits and all("-1/-1" in h.record["text"] for h in hits)
