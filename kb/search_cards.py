@@ -16,6 +16,7 @@ from typing import Any
 
 from kb.era import modernize, obsolete_term
 from kb.index import stems, tokens
+from kb.model import slugify
 from kb.patterns import lazy
 
 # '"Dredge N" means', '"Bands with other" is': a term a rule defines
@@ -70,8 +71,18 @@ def name_forms(name: str) -> tuple[tuple[str, ...], ...]:
 
 
 def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
-    """The named cards a record is about (a card's own record, or a ruling of it)."""
-    return [card for card in record.get("cards") or [] if card in named]
+    """The named cards a record is about: of its cards, the one it is filed under when it
+    is a card's ruling (`src:card:slug:ruling:n`: a ruling of Lich's Mirror that mentions
+    Immortal Coil is about Lich's Mirror), else each (a card's own record; a ruling of a
+    FAQ section on a cycle, about the cards it names)."""
+    cards = [card for card in record.get("cards") or [] if card in named]
+    if not cards or record["kind"] != "ruling":
+        return cards
+    parts = record["id"].split(":", 3)
+    if len(parts) < 4 or parts[1] != "card":
+        return cards
+    slug = parts[2].split("~", 1)[0]
+    return [card for card in cards if slugify(card) == slug]
 
 
 def subjects(record: dict[str, Any]) -> list[str]:

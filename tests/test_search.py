@@ -320,3 +320,20 @@ def test_minus_counters_are_not_plus_counters(shipped_searcher) -> None:
     # "-1/-1" is one word of its own (kb.index), not the numbers "1 1" of every "+1/+1"
     hits = shipped_searcher.search("a creature with -1/-1 counters").hits[:3]
     assert hits and all("-1/-1" in h.record["text"] for h in hits)
+
+
+def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_searcher) -> None:
+    from kb.search_cards import about, named_cards
+
+    hits = shipped_searcher.search("Immortal Coil's lose-the-game ability gets countered").hits
+    coil = [h for h in hits if h.record["id"].startswith(
+        "shards-of-alara-faq-2008:card:immortal-coil:ruling:")]
+    mirror = [h for h in hits if h.record["id"].startswith(
+        "shards-of-alara-faq-2008:card:lich-s-mirror:ruling:")]
+    assert hits[0] in coil and coil and mirror
+    # Lich's Mirror's rulings name Immortal Coil: scored as records about another card
+    assert all("Immortal Coil" in h.record["cards"] and "card" not in h.parts
+               and "subject" in h.parts for h in mirror)
+    named = named_cards(stems("Immortal Coil"), [mirror[0].record])
+    assert about(mirror[0].record, named) == [] and about(coil[0].record, named) == [
+        "Immortal Coil"]
