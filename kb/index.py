@@ -49,8 +49,11 @@ RENAMES_FILE = "renames.json"
 # The fields a word of a query may match, each record scored by its best field.
 MATCH_FIELDS = ("title", "text", "names")
 # A word: letters and digits, kept whole across a dot (`702.81a`) or an apostrophe
-# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`).
-TOKEN_PATTERN = r"\w+(?:[.'’]\w+)*"
+# (`don't`); a possessive `'s` is dropped (`opponent's` -> `opponent`). Power and toughness
+# and what changes them are one word with their signs (`+1/+1`, `-1/-1`, `2/2`, `+X/+0`),
+# not two bare numbers.
+WORD_PATTERN = r"\w+(?:[.'’]\w+)*"
+TOKEN_PATTERN = r"(?=[-+\dxX*])[+-]?(?:\d+|[xX*])/[+-]?(?:\d+|[xX*])(?!\w)|" + WORD_PATTERN
 
 
 @functools.cache
@@ -60,7 +63,8 @@ def text_analyzer() -> Analyzer:
     from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, SubstitutionFilter
 
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
-            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "") | StemFilter())
+            | SubstitutionFilter("’", "'") | SubstitutionFilter(r"'s$", "")
+            | StemFilter(stemfn=porter_stem))
 
 
 class Token(NamedTuple):
@@ -74,15 +78,40 @@ class Token(NamedTuple):
 
 
 @functools.cache
-def _token_pattern() -> re.Pattern[str]:
-    return re.compile(TOKEN_PATTERN)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return re.compile(TOKEN_PATTERN), re.compile(WORD_PATTERN)
+
+
+def _token_pattern(text: str) -> re.Pattern[str]:
+    """`TOKEN_PATTERN` compiled; for a text without a slash, where it finds the same
+    words, the plain word pattern (faster: no power/toughness to try at every word)."""
+    tokens, words = _patterns()
+    return tokens if "/" in text else words
+
+
+def porter_stem(word: str) -> str:
+    """Porter's stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`) tests
+    step 1b's endings from the word's first letter, so it keeps a doubled consonant and
+    leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
+    "activated" -> "activat", not "activ" as "activate"). The same function, its two
+    patterns anchored at the end (the index and every query stem through it)."""
+    return _porter()(word)
+
+
+@functools.cache
+def _porter() -> Callable[[str], str]:
+    import types
+
+    from whoosh.lang import porter
+
+    patterns = {**vars(porter), "_step1b": re.compile(r".*([^aeiouylsz])\1$"),
+                "_at_bl_iz": re.compile(r".*(at|bl|iz)$")}
+    return cast(Callable[[str], str], types.FunctionType(porter.stem.__code__, patterns))
 
 
 @functools.cache
 def _stemmer() -> Callable[[str], str]:
-    from whoosh.lang.porter import stem
-
-    return functools.lru_cache(maxsize=50000)(stem)
+    return functools.lru_cache(maxsize=50000)(porter_stem)
 
 
 # word as written (lower case, curly apostrophe straightened) -> stem, possessive dropped
@@ -117,7 +146,7 @@ def tokens(text: str, start: int = 0, stop: int | None = None) -> list[Token]:
     objects: search tokenises every candidate), with the word and its character span;
     with `start` / `stop`, only the tokens at those positions."""
     low = _folded(text)
-    matches = islice(_token_pattern().finditer(text if low is None else low), start, stop)
+    matches = islice(_token_pattern(text).finditer(text if low is None else low), start, stop)
     out = []
     for pos, match in enumerate(matches, start):
         word = match.group()
@@ -134,7 +163,7 @@ def stems(text: str) -> list[str]:
     if low is None:
         return [t.stem for t in tokens(text)]
     get = _STEMS.get
-    return [get(word) or _stem_of(word) for word in _token_pattern().findall(low)]
+    return [get(word) or _stem_of(word) for word in _token_pattern(low).findall(low)]
 
 
 def schema() -> fields.Schema:
@@ -382,7 +411,7 @@ def _text_values(value: str, fmt: Any,
     get = _STEMS.get
     positions: dict[str, list[int]] = {}
     ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
-    words = _token_pattern().findall(value.lower() if ascii_text else value)
+    words = _token_pattern(value).findall(value.lower() if ascii_text else value)
     if not ascii_text:
         words = [word.lower().replace("’", "'") for word in words]
     for pos, word in enumerate(words):

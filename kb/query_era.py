@@ -193,14 +193,15 @@ def old_terms(titles: Iterable[tuple[str, str]], dates: dict[str, str],
               newest_cr: str) -> dict[str, str]:
     """The terms older rules versions define in their glossary and the newest does not
     (but as "(Obsolete)"), each with the date of the last version that defined it, from
-    (title, source) of glossary entries."""
+    (title, source) of glossary entries; hyphens read as spaces ("in-play zone" is "in play
+    zone"), as `uses` reads a text and `wording_era` a query."""
     last: dict[str, str] = {}
     live: set[str] = set()
     for title, source in titles:
         if obsolete_term(title) is not None:
             continue
         for part in title.lower().split(","):  # "Remove from the Game, Removed, ..."
-            term = " ".join(part.split())
+            term = " ".join(part.replace("-", " ").split())  # as `uses` reads a text
             if source == newest_cr:
                 live.add(term)
             elif source in dates and term:
@@ -232,7 +233,7 @@ def wording_era(text: str, terms: dict[str, str], newest_says: Callable[[str], b
     query's old terms). The era is the last version that defined it (of several such terms,
     the earliest of those); its `words` are the term and the same in today's terms
     (`kb.era.modernize`, the glossary's `renames`: (old term, new term))."""
-    folded = " ".join(_WORD.findall(text.lower()))
+    folded = " ".join(_WORD.findall(text.lower().replace("-", " ")))
     found = sorted((date, term) for term, date in terms.items()
                    if term in folded and re.search(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])",
                                                    folded) and not newest_says(term))

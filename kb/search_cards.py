@@ -16,6 +16,7 @@ from typing import Any
 
 from kb.era import modernize, obsolete_term
 from kb.index import stems, tokens
+from kb.model import slugify
 from kb.patterns import lazy
 
 # '"Dredge N" means', '"Bands with other" is': a term a rule defines
@@ -27,23 +28,61 @@ _NAME_SEPARATOR = lazy(r'[,;"“”]')
 
 
 def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[str, set[str]]:
-    """The cards (of the records' `cards`) whose whole name the query says, in order, each
-    with the stems of its name."""
-    said = f" {' '.join(query_stems)} "
-    named: dict[str, set[str]] = {}
+    """The cards (of the records' `cards`) the query names, each with the stems of its name
+    the query says: the whole name in order, or a shorter form players use (`name_forms`:
+    "Thassa" for Thassa, God of the Sea; "Mirari Conjecture"). A name said only inside a
+    longer name the query says is not named ("Silence" in "Stony Silence", "Garruk" in
+    "Garruk's Horde")."""
+    said = list(query_stems)
+    found: dict[str, tuple[tuple[str, ...], int, int]] = {}
     for record in records:
         for card in record.get("cards") or []:
-            if card in named:
+            if card in found:
                 continue
-            name = name_stems(card)
-            if name and f" {' '.join(name)} " in said:
-                named[card] = set(name)
-    return named
+            for form in name_forms(card):
+                if (start := _find(said, form)) is not None:
+                    found[card] = (form, start, start + len(form))
+                    break
+    spans = [(start, end) for _, start, end in found.values()]
+    return {card: set(form) for card, (form, start, end) in found.items()
+            if not any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans)}
+
+
+def _find(said: list[str], form: tuple[str, ...]) -> int | None:
+    """Where `form` first stands, word for word, in `said` (None if nowhere)."""
+    size = len(form)
+    for i in range(len(said) - size + 1):
+        if said[i] == form[0] and tuple(said[i:i + size]) == form:
+            return i
+    return None
+
+
+@functools.lru_cache(maxsize=20000)
+def name_forms(name: str) -> tuple[tuple[str, ...], ...]:
+    """The stems of a card's name as a query may say it: whole, without a leading "The",
+    and for a name with an epithet after a comma, the part before it ("Karn" of Karn,
+    Scion of Urza)."""
+    forms = [name_stems(name)]
+    if name.lower().startswith("the "):
+        forms.append(name_stems(name[4:]))
+    if "," in name:
+        forms.append(name_stems(name.split(",", 1)[0]))
+    return tuple(f for f in dict.fromkeys(forms) if f)
 
 
 def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
-    """The named cards a record is about (a card's own record, or a ruling of it)."""
-    return [card for card in record.get("cards") or [] if card in named]
+    """The named cards a record is about: of its cards, the one it is filed under when it
+    is a card's ruling (`src:card:slug:ruling:n`: a ruling of Lich's Mirror that mentions
+    Immortal Coil is about Lich's Mirror), else each (a card's own record; a ruling of a
+    FAQ section on a cycle, about the cards it names)."""
+    cards = [card for card in record.get("cards") or [] if card in named]
+    if not cards or record["kind"] != "ruling":
+        return cards
+    parts = record["id"].split(":", 3)
+    if len(parts) < 4 or parts[1] != "card":
+        return cards
+    slug = parts[2].split("~", 1)[0]
+    return [card for card in cards if slugify(card) == slug]
 
 
 def subjects(record: dict[str, Any]) -> list[str]:

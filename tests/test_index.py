@@ -76,6 +76,29 @@ def test_tokens_keep_contractions_and_drop_possessives() -> None:
     assert stems("opponent’s") == stems("opponent")
 
 
+def test_power_and_toughness_are_one_word_with_their_signs() -> None:
+    assert stems("it gets +1/+1 and a -1/-1 counter, a 2/2 token, +X/+0") == [
+        "it", "get", "+1/+1", "and", "a", "-1/-1", "counter", "a", "2/2", "token", "+x/+0"]
+    # rule numbers and words joined by a slash stay as they were
+    assert stems("rules 702.1/702.2 and/or") == ["rule", "702.1", "702.2", "and", "or"]
+
+
+def test_the_stemmer_is_porters_own_step_1b() -> None:
+    from whoosh.lang.porter import stem
+
+    from kb.index import porter_stem
+
+    # Whoosh's stemmer keeps the doubled consonant and drops the "e" after -at: the forms
+    # of one verb got two stems; Porter's step 1b gives them one
+    assert stem("tapped") == "tapp" and stem("activated") != stem("activate")
+    for forms in (["tap", "tapped", "tapping", "taps"], ["untap", "untapped", "untapping"],
+                  ["activate", "activated", "activating"], ["put", "putting"],
+                  ["begin", "beginning"], ["equip", "equipped", "equipping"]):
+        assert len({porter_stem(w) for w in forms}) == 1, forms
+    assert porter_stem("controlled") == porter_stem("control")  # -ll as before
+    assert stems("Tapped creatures untap") == ["tap", "creatur", "untap"]
+
+
 def test_tokens_are_the_analyzers_tokens() -> None:
     from kb.index import text_analyzer
     from tests.conftest import DATA

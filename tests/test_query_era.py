@@ -181,3 +181,18 @@ def test_a_query_naming_an_era_is_answered_as_of_it(large_home) -> None:
     alara = searcher.search("Shards of Alara era rules: lifelink", kind="rule")
     assert alara.era and alara.era.startswith("set Shards of Alara")
     assert alara.hits[0].record["source"] == "cr-2008-10-01"
+
+
+def test_a_hyphenated_old_term_is_read_with_or_without_its_hyphens() -> None:
+    # the 2005 glossary's "Removed-from-the-Game Zone"; a record's text is read with
+    # hyphens as spaces (`uses`), so is the term, and a query however it writes it
+    titles = [("Remove from the Game, Removed, Removed-from-the-Game Zone", "cr-2005-01-01"),
+              ("Exile", "cr-2026-01-01")]
+    old = old_terms(titles, {s: s[3:] for _, s in titles}, "cr-2026-01-01")
+    assert old["removed from the game zone"] == "2005-01-01"
+    record = _rule("cr-2005", "2005", "Cards in the removed-from-the-game zone are face up.")
+    assert uses(record, "removed from the game zone")
+    for query in ("can cards in the removed-from-the-game zone be looked at?",
+                  "removed from the game zone: can players look at those cards"):
+        era = wording_era(query, old, lambda term: False)
+        assert era is not None and era.date == "2005-01-01"

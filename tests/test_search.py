@@ -226,6 +226,26 @@ def test_a_card_named_in_a_question_leads_to_its_ruling(shipped_searcher) -> Non
     assert named_cards(stems("etherium change"), [first.record]) == {}
 
 
+def test_a_card_named_by_its_short_form_leads_to_its_rulings(shipped_searcher) -> None:
+    from kb.search_cards import named_cards
+
+    # "Sedris" for Sedris, the Traitor King: the part of a name before its epithet
+    first = shipped_searcher.search("Sedris: can I unearth a creature card twice?").hits[0]
+    assert first.record["kind"] == "ruling" and "card" in first.parts
+    assert first.record["cards"] == ["Sedris, the Traitor King"]
+    said = stems("Elspeth's emblem: are my lands indestructible?")
+    elspeth = {"cards": ["Elspeth, Knight-Errant"]}
+    assert named_cards(said, [elspeth]) == {"Elspeth, Knight-Errant": {"elspeth"}}
+    # a leading "The" may be left out; a name said only inside a longer one is not named
+    conjecture = {"cards": ["The Mirari Conjecture"]}
+    assert named_cards(stems("Mirari Conjecture copy"), [conjecture]) == {
+        "The Mirari Conjecture": {"mirari", "conjectur"}}
+    horde = [{"cards": ["Garruk's Horde"]}, {"cards": ["Garruk, the Veil-Cursed"]}]
+    assert set(named_cards(stems("Garruk's Horde: can I cycle the top card?"), horde)) == {
+        "Garruk's Horde"}
+    assert set(named_cards(stems("Garruk flips"), horde)) == {"Garruk, the Veil-Cursed"}
+
+
 def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import Searcher
@@ -313,3 +333,26 @@ def test_a_questions_phrasing_weighs_half_of_what_it_asks_about(shipped_searcher
     assert abs(hit.parts["proximity"] - asked / (asked + said)) < 1e-9
     # a query of phrasing only is all it says: nothing weighs less
     assert shipped_searcher.search("how many").phrasing == []
+
+
+def test_minus_counters_are_not_plus_counters(shipped_searcher) -> None:
+    # "-1/-1" is one word of its own (kb.index), not the numbers "1 1" of every "+1/+1"
+    hits = shipped_searcher.search("a creature with -1/-1 counters").hits[:3]
+    assert hits and all("-1/-1" in h.record["text"] for h in hits)
+
+
+def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_searcher) -> None:
+    from kb.search_cards import about, named_cards
+
+    hits = shipped_searcher.search("Immortal Coil's lose-the-game ability gets countered").hits
+    coil = [h for h in hits if h.record["id"].startswith(
+        "shards-of-alara-faq-2008:card:immortal-coil:ruling:")]
+    mirror = [h for h in hits if h.record["id"].startswith(
+        "shards-of-alara-faq-2008:card:lich-s-mirror:ruling:")]
+    assert hits[0] in coil and coil and mirror
+    # Lich's Mirror's rulings name Immortal Coil: scored as records about another card
+    assert all("Immortal Coil" in h.record["cards"] and "card" not in h.parts
+               and "subject" in h.parts for h in mirror)
+    named = named_cards(stems("Immortal Coil"), [mirror[0].record])
+    assert about(mirror[0].record, named) == [] and about(coil[0].record, named) == [
+        "Immortal Coil"]
