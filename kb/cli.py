@@ -87,6 +87,9 @@ class Context:
         from kb.freshness import fresh_build
 
         if not force and (build := fresh_build(self.data, self.home)):
+            from kb.leftovers import tidy_if_idle
+
+            tidy_if_idle(build.path.parent.parent)  # what a killed build or ingest left
             return build
         from kb.build import ensure_built
 
