@@ -456,7 +456,8 @@ def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[
             if _read_bytes(same.path) == _read_bytes(path):
                 skipped.append(f"{path}: already in the knowledge base as {source.id!r}, skipped")
                 continue
-            where = "a shipped source" if same in shipped else f"added from {same.title!r}"
+            where = ("a shipped source" if same in shipped else
+                     f"added from {same.title!r}" if same in kept else f"{same.path}, given too")
             raise IngestError(
                 f"{path}: source id {source.id!r} is taken by {where} with different "
                 "content; not added (`mtgkb ingest --reset` forgets added files)")

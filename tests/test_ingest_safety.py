@@ -123,6 +123,18 @@ def test_a_different_file_with_an_added_sources_id_is_refused(home: Path, run: R
     assert state(home) == before
 
 
+def test_two_files_with_one_source_id_in_one_ingest_are_refused(home: Path, run: Run,
+                                                                 tmp_path: Path) -> None:
+    before = state(home)
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(SMALL_RULES.replace("2031", "2033"), encoding="utf-8")
+    second.write_text(SMALL_RULES.replace("2031", "2033") + "\nEdited.\n", encoding="utf-8")
+    code, _, err = run(home, "ingest", str(first), str(second))
+    assert code == 2 and one_line(err), err
+    assert f"'cr-2033-07-01' is taken by {first}, given too" in err
+    assert state(home) == before
+
+
 def test_the_same_file_again_is_skipped_with_a_note(home: Path, run: Run,
                                                     tmp_path: Path) -> None:
     before = state(home)
