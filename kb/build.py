@@ -31,16 +31,15 @@ from typing import Any, NamedTuple
 from ingest.source import IngestError, Source, load_manifest
 from kb import parsecache
 from kb.freshness import BUILDS, CURRENT, Build, fresh_build, load_build, read_current, stat_key
-from kb.homelock import build_lock, pid_alive
+from kb.homelock import build_lock
+from kb.leftovers import ADDED, TMP, tidy, tidy_if_idle
 from kb.model import Record
 from kb.paths import claim_home
 
-ADDED = "added"
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/links/*.py", "kb/store.py", "kb/index.py", "kb/build.py")
-_TMP = ".tmp-"
 _PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]
@@ -141,12 +140,13 @@ def ensure_built(data_dir: Path, home: Path, progress: Progress | None = None,
     data_dir = data_dir.resolve()
     home = claim_home(home)
     if not force and (build := fresh_build(data_dir, home)):
+        tidy_if_idle(home)
         return build
     report = progress or (lambda message: None)
     waiting = lambda pid: report(f"waiting for the build of process {pid or '?'}")  # noqa: E731
     with build_lock(home, wait=wait or _current(home) is None, on_wait=waiting) as held:
         if held:
-            _tidy(home)
+            tidy(home)
             return _ensure_locked(data_dir, home, all_sources(data_dir, home), None, force,
                                   report)
         if current := _current(home):
@@ -171,7 +171,7 @@ def _ensure_locked(data_dir: Path, home: Path, sources: list[Source],
     _point_to(home, build, data_dir, _watched(data_dir, home, sources))
     _prune(home, keep={build.path.name, *([previous["build"]] if previous else [])})
     parsecache.prune(home, {parsecache.key(s, digests[s.id]) for s in sources})
-    _prune_added_files(home)
+    tidy(home)  # the copies an earlier build listed and this one does not
     return build
 
 
@@ -286,7 +286,7 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
 @contextlib.contextmanager
 def _new_folder(home: Path) -> Iterator[Path]:
     """A new build folder, removed again if the build does not finish."""
-    tmp = home / BUILDS / f"{_TMP}{os.getpid()}-{time.monotonic_ns()}"
+    tmp = home / BUILDS / f"{TMP}{os.getpid()}-{time.monotonic_ns()}"
     tmp.mkdir(parents=True)
     try:
         yield tmp
@@ -403,37 +403,8 @@ def _point_to(home: Path, build: Build, data_dir: Path, watched: list[Path]) -> 
 def _prune(home: Path, keep: set[str]) -> None:
     """Remove builds other than the current and the previous one (still open elsewhere)."""
     for path in (home / BUILDS).iterdir():
-        if path.name not in keep and not path.name.startswith(_TMP):
+        if path.name not in keep and not path.name.startswith(TMP):
             shutil.rmtree(path, ignore_errors=True)
-
-
-def _tidy(home: Path) -> None:
-    """Under the build lock: remove what builds and ingests that died left behind."""
-    _prune_dead(home)
-    _prune_added_files(home)
-
-
-def _prune_dead(home: Path) -> None:
-    """Remove the unfinished build folders of processes that died while building."""
-    folder = home / BUILDS
-    if not folder.is_dir():
-        return
-    for path in folder.iterdir():
-        pid = path.name.removeprefix(_TMP).split("-")[0]
-        if path.name.startswith(_TMP) and pid.isdigit() and not pid_alive(int(pid)):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _prune_added_files(home: Path) -> None:
-    """Remove copies in `HOME/added/files` that no published manifest lists (left by an
-    ingest that failed or was killed before publishing)."""
-    folder = home / ADDED / "files"
-    if not folder.is_dir():
-        return
-    listed = {s.path.name for s in added_sources(home)}
-    for path in folder.iterdir():
-        if path.name not in listed:
-            path.unlink(missing_ok=True)
 
 
 def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
@@ -453,7 +424,7 @@ def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
     report = progress or (lambda message: None)
     with build_lock(home, on_wait=lambda pid: report(
             f"waiting for the build of process {pid or '?'}")):
-        _tidy(home)
+        tidy(home)
         shipped = load_manifest(data_dir)
         kept = [] if reset else added_sources(home, shipped)
         new, skipped = _check_new(home, paths, shipped, kept, report)
@@ -485,7 +456,8 @@ def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[
             if _read_bytes(same.path) == _read_bytes(path):
                 skipped.append(f"{path}: already in the knowledge base as {source.id!r}, skipped")
                 continue
-            where = "a shipped source" if same in shipped else f"added from {same.title!r}"
+            where = ("a shipped source" if same in shipped else
+                     f"added from {same.title!r}" if same in kept else f"{same.path}, given too")
             raise IngestError(
                 f"{path}: source id {source.id!r} is taken by {where} with different "
                 "content; not added (`mtgkb ingest --reset` forgets added files)")
@@ -528,7 +500,7 @@ def reset_added(home: Path) -> None:
         manifest = home / ADDED / "sources.toml"
         if manifest.exists():
             _write_manifest(manifest, [], home / ADDED)
-        _tidy(home)
+        tidy(home)
 
 
 def _toml_string(value: str) -> str:

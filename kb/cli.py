@@ -87,6 +87,9 @@ class Context:
         from kb.freshness import fresh_build
 
         if not force and (build := fresh_build(self.data, self.home)):
+            from kb.leftovers import tidy_if_idle
+
+            tidy_if_idle(build.path.parent.parent)  # what a killed build or ingest left
             return build
         from kb.build import ensure_built
 
@@ -181,21 +184,25 @@ KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
 def search(obj: Context, query: str, kind: str | None, source: str | None, limit: int,
            as_of: Any, explain: bool, as_json: bool) -> None:
     """Search rules, rulings, Q&A, cards, keywords and glossary."""
+    import sqlite3
+
     from kb.index import unreadable_errors
     from kb.search import Searcher
-
-    build = obj.build()
-    try:
-        searcher = Searcher(build.index)
-    except unreadable_errors():  # a damaged build (files removed by hand): build it again, once
-        build = obj.build(force=True)
-        searcher = Searcher(build.index)
-    _check_source(build, source)
-    result = searcher.search(query, kind=kind, source=source, limit=limit,
-                             as_of=as_of.date().isoformat() if as_of else None)
     from kb.superseded import mark_hits
 
-    mark_hits(build.store, result.hits)
+    def answer(build: Any) -> Any:
+        _check_source(build, source)
+        result = Searcher(build.index).search(
+            query, kind=kind, source=source, limit=limit,
+            as_of=as_of.date().isoformat() if as_of else None)
+        mark_hits(build.store, result.hits)
+        return result
+
+    damaged: tuple[type[Exception], ...] = (*unreadable_errors(), sqlite3.DatabaseError)
+    try:
+        result = answer(obj.build())
+    except damaged:  # a damaged build (a file removed or overwritten): built again, once
+        result = answer(obj.build(force=True))
     if as_json:
         _emit_json(result.to_json(explain=explain))
         return
@@ -336,7 +343,7 @@ def diff(obj: Context, old: str | None, new: str | None, as_json: bool) -> None:
 
     if old is not None and new is None:
         raise CliError("diff takes two versions (OLD NEW), or none for the two newest")
-    build = obj.build()
+    build = obj.store_build()
     with KnowledgeBase(build.store) as kb:
         if old is None or new is None:  # an unknown version: UnknownVersion, one line
             old, new = default_pair(kb)

@@ -38,10 +38,17 @@ INDEX_NAME = "records"
 
 
 def unreadable_errors() -> tuple[type[Exception], ...]:
-    """What opening a removed or damaged index raises (files gone, a segment unreadable)."""
+    """What reading a removed or damaged index raises: files gone, a segment unreadable,
+    cut short (EOFError), overwritten (its pickles, compressed blocks and fixed-size
+    fields do not decode)."""
+    import pickle
+    import struct
+    import zlib
+
     from whoosh import index
 
-    return (OSError, index.IndexError)
+    return (OSError, index.IndexError, EOFError, pickle.UnpicklingError, struct.error,
+            zlib.error)
 
 
 NAMES_FILE = "names.json"
@@ -483,8 +490,14 @@ class Engine:
     def __init__(self, folder: Path) -> None:
         from kb.index_read import Layout, TermScorer
 
-        self._index = open_index(folder)
-        self._reader = self._index.reader()
+        try:
+            self._index = open_index(folder)
+            self._reader = self._index.reader()
+        except Exception as exc:  # Whoosh reading a file cut short or overwritten fails in
+            from whoosh import index  # any way: one error that says the index is damaged
+
+            raise index.IndexError(
+                f"{folder}: the index does not open ({type(exc).__name__}: {exc})") from exc
         self._layout = Layout(self._reader, _segments_meta(folder)
                               if len(self._reader.leaf_readers()) > 1 else None)
         self._terms = TermScorer(self._reader, self._layout)

@@ -62,14 +62,25 @@ def _group_gone(pgid: int) -> bool:
 
 
 def _state(home: Path) -> tuple[object, ...]:
-    """What a failed ingest must leave as it was: the current build and the added files."""
-    manifest = home / "added" / "sources.toml"
-    return (read_current(home) or {}).get("build"), \
-        manifest.read_bytes() if manifest.exists() else None
+    """What a failed ingest must leave as it was: the current pointer, the added files and
+    their manifest, the builds (unfinished ones included: the next command removes them)."""
+    added = home / "added"
+    return ((home / "current").read_bytes(),
+            sorted((str(p.relative_to(added)), p.read_bytes()) for p in added.rglob("*")
+                   if p.is_file()) if added.is_dir() else [],
+            sorted(p.name for p in (home / "builds").iterdir()),
+            sorted(p.name for p in home.iterdir()))
+
+
+def _copied(home: Path, pid: int) -> bool:
+    files = home / "added" / "files"
+    return _lock_held_by(home, pid) and files.is_dir() and any(files.iterdir())
 
 
 MOMENTS: dict[str, Callable[[Path, int], bool]] = {
     "locked": lambda home, pid: _lock_held_by(home, pid),
+    "copied": _copied,
+    "linking": lambda home, pid: _tmp_build(home, None),
     "storing": lambda home, pid: _tmp_build(home, "kb.sqlite"),
     "indexing": lambda home, pid: _tmp_build(home, "index"),
 }
@@ -78,7 +89,7 @@ MOMENTS: dict[str, Callable[[Path, int], bool]] = {
 def test_an_ingest_killed_mid_build_leaves_the_home_working(tmp_path: Path) -> None:
     cr = extra_file(CR_FILES["2008-10-01"])
     home = tmp_path / "home"
-    kbbuild.ensure_built(DATA, home)
+    kbbuild.add_files(home, [])  # a home with its (empty) added manifest
     before = _state(home)
     for moment, reached in MOMENTS.items():
         _kill_at(home, cr, moment, reached)
@@ -88,7 +99,8 @@ def test_an_ingest_killed_mid_build_leaves_the_home_working(tmp_path: Path) -> N
         assert time.monotonic() - started < 30, f"search waited on the build killed {moment}"
         results = json.loads(found.stdout)["results"]
         assert results and not any(r["source"] == "cr-2008-10-01" for r in results)
-        assert _state(home) == before, moment  # nothing was added: the ingest did not finish
+        # nothing was added, and the search removed what the killed ingest left
+        assert _state(home) == before, moment
     # the next ingest succeeds and clears what the killed ones left behind
     done = _mtgkb(home, "ingest", str(cr))
     assert done.returncode == 0, done.stderr
@@ -171,5 +183,10 @@ def test_only_dead_builds_folders_are_pruned(tmp_path: Path) -> None:
     live = home / "builds" / f".tmp-{os.getppid()}-1"
     for folder in (dead, live):
         (folder / "index").mkdir(parents=True)
+    (home / "added").mkdir()
+    pointers = [home / f".current.{dead_pid}", home / "added" / f".sources.toml.{dead_pid}"]
+    for pointer in pointers:
+        pointer.write_text("half written")
     kbbuild.reset_added(home)  # any step under the build lock tidies up
     assert not dead.exists() and live.exists()
+    assert not any(pointer.exists() for pointer in pointers)

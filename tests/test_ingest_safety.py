@@ -123,6 +123,18 @@ def test_a_different_file_with_an_added_sources_id_is_refused(home: Path, run: R
     assert state(home) == before
 
 
+def test_two_files_with_one_source_id_in_one_ingest_are_refused(home: Path, run: Run,
+                                                                 tmp_path: Path) -> None:
+    before = state(home)
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(SMALL_RULES.replace("2031", "2033"), encoding="utf-8")
+    second.write_text(SMALL_RULES.replace("2031", "2033") + "\nEdited.\n", encoding="utf-8")
+    code, _, err = run(home, "ingest", str(first), str(second))
+    assert code == 2 and one_line(err), err
+    assert f"'cr-2033-07-01' is taken by {first}, given too" in err
+    assert state(home) == before
+
+
 def test_the_same_file_again_is_skipped_with_a_note(home: Path, run: Run,
                                                     tmp_path: Path) -> None:
     before = state(home)
@@ -209,16 +221,47 @@ def test_a_file_mixing_encodings_is_reported(home: Path, run: Run, tmp_path: Pat
         f"first on line {line}); 1 other non-ASCII character(s) read as UTF-8" in notes
 
 
-@pytest.mark.parametrize("damage", ["deleted", "garbage"])
-def test_a_damaged_store_is_rebuilt_or_named_in_one_line(home: Path, run: Run,
-                                                         damage: str) -> None:
-    store = home / "builds" / (read_current(home) or {})["build"] / "kb.sqlite"
+def damage_file(path: Path, damage: str) -> None:
+    """Remove, cut short, zero or overwrite a file with random bytes."""
+    import random
+
+    size = path.stat().st_size
     if damage == "deleted":
-        store.unlink()
+        path.unlink()
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:size // 3])
+    elif damage == "zeroed":
+        path.write_bytes(bytes(size))
     else:
-        store.write_bytes(b"not a database at all" * 100)
+        path.write_bytes(random.Random(size).randbytes(size))
+
+
+DAMAGE = ["deleted", "empty", "truncated", "zeroed", "random"]
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_store_is_rebuilt_or_named_in_one_line(home: Path, run: Run, damage: str,
+                                                         tmp_path: Path) -> None:
     for command in (["show", "702.2a"], ["export", "--jsonl"], ["search", "exalted"],
-                    ["validate"]):
+                    ["validate"], ["html", "-o", str(tmp_path / "site")], ["diff"]):
+        store = home / "builds" / (read_current(home) or {})["build"] / "kb.sqlite"
+        damage_file(store, damage)
         code, out, err = run(home, *command)
-        assert code in (0, 1) and out, (command, err)
+        if command == ["diff"]:  # the store read again: it holds one rules version
+            assert code == 2 and one_line(err) and "the knowledge base has 1" in err, err
+        else:
+            assert code in (0, 1) and out, (command, err)
         assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_index_is_rebuilt(home: Path, run: Run, damage: str) -> None:
+    index = home / "builds" / (read_current(home) or {})["build"] / "index"
+    for name in ("*.seg", "*.toc"):
+        damage_file(next(index.glob(name)), damage)
+        code, out, err = run(home, "search", "exalted", "--json")
+        assert code == 0, err
+        assert json.loads(out)["results"][0]["title"].endswith("Exalted")
+        index = home / "builds" / (read_current(home) or {})["build"] / "index"

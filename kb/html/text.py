@@ -9,6 +9,7 @@ escaped, so `<`, `>` and `&` in the sources show as they are.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,24 @@ class _Span:
     inserted: bool
 
 
+def _covering(points: list[int], ranges: Sequence[tuple[int, int]]) -> list[int | None]:
+    """For each piece between consecutive `points` (every range's start and end inside
+    them among the points), the first range (by position in `ranges`) covering it, in one
+    sweep: ranges enter when the sweep reaches their start and leave at their end."""
+    order = sorted(range(len(ranges)), key=lambda i: ranges[i][0])
+    active: dict[int, int] = {}  # range index -> its end
+    found: list[int | None] = []
+    nxt = 0
+    for a in points[:-1]:
+        while nxt < len(order) and ranges[order[nxt]][0] <= a:
+            active[order[nxt]] = ranges[order[nxt]][1]
+            nxt += 1
+        for gone in [i for i, e in active.items() if e <= a]:
+            del active[gone]
+        found.append(min(active) if active else None)
+    return found
+
+
 def _line_spans(start: int, end: int, links: list[tuple[int, int, str]],
                 changes: Sequence[WordChange]) -> list[_Span]:
     cuts = {start, end}
@@ -77,12 +96,22 @@ def _line_spans(start: int, end: int, links: list[tuple[int, int, str]],
     for change in changes:
         cuts.update(x for x in (change.start, change.end) if start < x < end)
     points = sorted(cuts)
-    spans = []
-    for a, b in zip(points, points[1:], strict=False):
-        href = next((h for s, e, h in links if s <= a and b <= e), None)
-        inserted = any(c.start <= a and b <= c.end and c.end > c.start for c in changes)
-        spans.append(_Span(a, b, href, inserted))
-    return spans
+    linked = _covering(points, [(a, b) for a, b, _ in links])
+    inserted = _covering(points, [(c.start, c.end) for c in changes if c.end > c.start])
+    return [_Span(a, b, None if link is None else links[link][2], change is not None)
+            for a, b, link, change in zip(points, points[1:], linked, inserted, strict=False)]
+
+
+def _by_line(ranges: Sequence[tuple[int, int]], starts: list[int]) -> list[list[int]]:
+    """The indexes of the ranges meeting each line (`starts`: where each line begins),
+    each range listed on the lines from its start's to its end's."""
+    lines: list[list[int]] = [[] for _ in starts]
+    for index, (a, b) in enumerate(ranges):
+        first = max(bisect.bisect_right(starts, a) - 1, 0)
+        last = max(bisect.bisect_right(starts, b) - 1, 0)
+        for line in range(first, last + 1):
+            lines[line].append(index)
+    return lines
 
 
 def _render_line(text: str, start: int, end: int, links: list[tuple[int, int, str]],
@@ -132,15 +161,19 @@ def render_lines(text: str, mentions: Sequence[Mention] = (), href: Href | None 
             target = href(mention.target)
             if target:
                 links.append((mention.start, mention.end, target))
-    lines = []
+    bounds = []
     pos = start
     while pos <= end:
         stop = text.find("\n", pos, end)
         stop = end if stop < 0 else stop
-        line_changes = [c for c in changes if c.start <= stop and c.end >= pos]
-        lines.append(_render_line(text, pos, stop, links, line_changes))
+        bounds.append((pos, stop))
         pos = stop + 1
-    return lines
+    starts = [a for a, _ in bounds]
+    links_at = _by_line([(a, b) for a, b, _ in links], starts)
+    changes_at = _by_line([(c.start, c.end) for c in changes], starts)
+    return [_render_line(text, pos, stop, [links[i] for i in links_at[line]],
+                         [changes[i] for i in changes_at[line]])
+            for line, (pos, stop) in enumerate(bounds)]
 
 
 def render(text: str, mentions: Sequence[Mention] = (), href: Href | None = None,

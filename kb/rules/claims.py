@@ -537,11 +537,17 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
     claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
 
 
+@lru_cache(maxsize=16)
+def _sentences_of(text: str) -> tuple[str, ...]:
+    """The sentences of a ruling's rule texts, split once for every keyword it names."""
+    return tuple(s for unit in rule_units(text) for s in sentences(unit))
+
+
 def claims_about(text: str, name: str) -> Claims | None:
     """What a ruling's sentences that mention keyword `name` claim about its kind or about
     multiple instances (the claims a later rules change can supersede), or None; only these
     two claims are read."""
-    mentioning = [s for unit in rule_units(text) for s in sentences(unit)
+    mentioning = [s for s in _sentences_of(text)
                   if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
     # only the two readers of these claims: a search marking its rulings pays for no more
     claims = Claims(keyword=name.lower())
