@@ -235,15 +235,9 @@ def _parse_all(sources: list[Source], digests: dict[str, str], home: Path,
     return records, counts, damage
 
 
-# what an ingest's check parsed, handed to its build as it is (not read back from the cache)
-_checked: dict[str, tuple[list[Record], list[str]]] = {}
-
-
 def parse_cached(home: Path, source: Source, digest: str) -> tuple[list[Record], list[str]]:
     """The records of one source and the notes on reading it, parsed once per content."""
     entry = parsecache.key(source, digest)
-    if (checked := _checked.pop(entry, None)) is not None:
-        return checked
     if (cached := parsecache.load(home, entry)) is not None:
         return cached
     from ingest.registry import missing_parts, parse_source, source_text_with_notes
@@ -463,18 +457,15 @@ def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
         _tidy(home)
         shipped = load_manifest(data_dir)
         kept = [] if reset else added_sources(home, shipped)
+        new, skipped = _check_new(home, paths, shipped, kept, report)
+        copies = _copy_in(home, new)
         try:
-            new, skipped = _check_new(home, paths, shipped, kept, report)
-            copies = _copy_in(home, new)
-            try:
-                build = _ensure_locked(data_dir, home, [*shipped, *kept, *copies],
-                                       [*kept, *copies], False, report)
-            except BaseException:
-                for copy in copies:
-                    copy.path.unlink(missing_ok=True)
-                raise
-        finally:
-            _checked.clear()
+            build = _ensure_locked(data_dir, home, [*shipped, *kept, *copies], [*kept, *copies],
+                                   False, report)
+        except BaseException:
+            for copy in copies:
+                copy.path.unlink(missing_ok=True)
+            raise
     return Ingested(build, copies, skipped)
 
 
@@ -499,8 +490,7 @@ def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[
             raise IngestError(
                 f"{path}: source id {source.id!r} is taken by {where} with different "
                 "content; not added (`mtgkb ingest --reset` forgets added files)")
-        digest = hashlib.sha256(_read_bytes(path)).hexdigest()
-        _checked[parsecache.key(source, digest)] = parse_cached(home, source, digest)  # parses?
+        parse_cached(home, source, hashlib.sha256(_read_bytes(path)).hexdigest())  # parses?
         present[source.id] = source
         new.append((source, path))
     return new, skipped
