@@ -185,8 +185,19 @@ def missing_parts(text: str) -> list[str]:
 
 
 def _find(lines: list[str], word: str, start: int, end: int) -> int:
-    """Index of the first line in lines[start:end] that is just `word`, else `end`."""
-    return next((i for i in range(start, end) if _bare(lines[i]) == word), end)
+    """Index of the first line in lines[start:end] that is just `word`, else `end`.
+
+    Only the lines holding the word are looked at: the block is searched for it as
+    `_bare` reads it (a text of a few thousand lines, searched once)."""
+    block = "\n".join(lines[start:end]).replace("_", "").lower()
+    at, line, counted = block.find(word), start, 0
+    while at >= 0:
+        line += block.count("\n", counted, at)
+        counted = at
+        if _bare(lines[line]) == word:
+            return line
+        at = block.find(word, at + 1)
+    return end
 
 
 def _bare(line: str) -> str:

@@ -39,7 +39,8 @@ from kb.paths import claim_home
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
-               "kb/text.py", "kb/links/*.py", "kb/store.py", "kb/index.py", "kb/build.py")
+               "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
+               "kb/index_write.py", "kb/build.py")
 _PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]

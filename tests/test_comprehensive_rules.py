@@ -428,3 +428,18 @@ def test_a_slice_without_contents_or_section_headings() -> None:
     assert (parsed["cr-x:702.81a"].line_start, parsed["cr-x:702.81a"].line_end) == (5, 7)
     assert parsed["cr-x:keyword:exalted"].meta["rules"] == [
         "cr-x:702.81", "cr-x:702.81a", "cr-x:702.81b"]
+
+
+def test_missing_parts_finds_the_glossary_and_credits_lines_only() -> None:
+    text = read_text(DATA / "sources" / "MagicCompRules-2026-01-16.txt")
+    assert cr.missing_parts(text) == []
+    lines = text.split("\n")
+    glossary = next(i for i, line in enumerate(lines) if line.strip() == "Glossary"
+                    and i > len(lines) // 2)
+    assert cr.missing_parts("\n".join(lines[:glossary])) == ["a glossary", "credits"]
+    # a heading in italics marks is the heading; a rule that names the glossary is not
+    italic = [*lines[:glossary], "See the glossary and the credits.", "_Glossary_",
+              *lines[glossary + 1:]]
+    assert cr.missing_parts("\n".join(italic)) == []
+    credits = max(i for i, line in enumerate(italic) if line.strip() == "Credits")
+    assert cr.missing_parts("\n".join(italic[:credits])) == ["credits"]

@@ -4,9 +4,10 @@ of records that are one rule, keyword or glossary entry across sources."""
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from kb import rulenum
 from kb.era import EQUIVALENT_PHRASES, modernize
@@ -67,14 +68,28 @@ def ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
 
 
 def alike(a: tuple[str, ...], b: tuple[str, ...], bar: float) -> float:
-    """`ratio(a, b)` if it reaches `bar`, else 0.0 (cheap bounds tried first)."""
+    """`ratio(a, b)` if it reaches `bar`, else 0.0. The cheap bounds come first, as
+    difflib's `real_quick_ratio` (the lengths) and `quick_ratio` (the shared bag of
+    words) compute them, from each text's word counts made once (the structural passes
+    compare every unmatched text with many others); difflib only for what passes both."""
     if a == b:
         return 1.0
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.real_quick_ratio() < bar or matcher.quick_ratio() < bar:
+    size = len(a) + len(b)
+    if 2.0 * min(len(a), len(b)) / size < bar:
         return 0.0
-    value = matcher.quick_ratio() if len(a) + len(b) > 2 * LONG else matcher.ratio()
+    small, large = sorted((_bag(a), _bag(b)), key=len)
+    get = large.get
+    quick = 2.0 * sum(min(n, get(word, 0)) for word, n in small.items()) / size
+    if quick < bar:
+        return 0.0
+    value = quick if size > 2 * LONG else SequenceMatcher(None, a, b, autojunk=False).ratio()
     return value if value >= bar else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _bag(words: tuple[str, ...]) -> dict[str, int]:
+    """How often each word occurs (remembered for the texts compared lately)."""
+    return Counter(words)
 
 
 class Groups:

@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 
 from kb.links.align import align, glossary_pairs
-from kb.links.groups import LONG, MIN_RATIO, Groups, Text, prepare, ratio
+from kb.links.groups import LONG, MIN_RATIO, Groups, Text, alike, prepare
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
 from kb.model import Record
@@ -79,10 +79,11 @@ def _keyword_lineage(keywords: list[Record], by_id: dict[str, Record],
             groups.union(ids[0], other)
     for (_, letter), ids in by_letter.items():
         for i, rule_id in enumerate(ids[1:], 1):
-            earlier = [p for p in reversed(ids[:i]) if not letter
-                       or ratio(texts[p].words, texts[rule_id].words) >= KEYWORD_RATIO]
-            if earlier:
-                groups.union(earlier[0], rule_id)
+            # the nearest earlier one that agrees (the first met: the others are not read)
+            earlier = next((p for p in reversed(ids[:i]) if not letter or alike(
+                texts[p].words, texts[rule_id].words, KEYWORD_RATIO)), None)
+            if earlier is not None:
+                groups.union(earlier, rule_id)
 
 
 def _version_pairs(by_source: dict[str, list[Text]]) -> list[tuple[str, str]]:
@@ -185,10 +186,10 @@ def _best(text: Text, candidates: list[tuple[int, Text]],
         if best and bound + 0.01 < best[0]:
             break
         matcher.set_seq1(other.words)
-        alike = matcher.ratio() if len(text.words) + len(other.words) <= 2 * LONG else bound
-        alike += 0.01 if j == same else 0.0
-        if alike >= MIN_RATIO and (best is None or alike > best[0]):
-            best = (alike, j)
+        score = matcher.ratio() if len(text.words) + len(other.words) <= 2 * LONG else bound
+        score += 0.01 if j == same else 0.0
+        if score >= MIN_RATIO and (best is None or score > best[0]):
+            best = (score, j)
     return best
 
 
