@@ -25,7 +25,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
-    ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.freshness",
+    ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.index_files",
+               "kb.freshness",
                "kb.paths", "kb.homelock")),
     ("build", ("kb.build", "kb.parsecache", "kb.update")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
