@@ -135,3 +135,23 @@ def test_a_search_reads_the_payloads_whoosh_stored(shipped_build) -> None:
     last = json.loads(reader.stored_fields(reader.doc_count_all() - 1)["payload"])
     assert first["id"] != last["id"]
     assert {"id", "kind", "source", "title", "text"} <= set(first)
+
+
+@pytest.mark.parametrize("typecode", ["B", "H", "i", "I", "q", "L"])
+def test_whooshs_arrays_read_in_place_or_whole(typecode: str) -> None:
+    """A column's lengths and offsets, as Whoosh writes them (big-endian, native item
+    sizes): read whole for a small column, item by item in place past 2**15 documents
+    (the stored column of a large index, whose offsets Whoosh writes)."""
+    import sys
+    from array import array
+
+    from kb.index_files import _array
+
+    for count in (1000, (1 << 15) + 5):
+        values = array(typecode, [(n * 7919) % 250 for n in range(count)])
+        data = array(typecode, values)
+        if sys.byteorder == "little":
+            data.byteswap()
+        buf = memoryview(b"head" + data.tobytes() + b"tail")
+        read = _array(buf, 4, typecode, count)
+        assert [read[n] for n in range(count)] == list(values)
