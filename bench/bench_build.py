@@ -151,7 +151,9 @@ def archive_files(sets: int, crs: int | None) -> list[Path] | None:
     if not cr_dir or not set_dir:
         return None
     texts = sorted(Path(cr_dir).glob("*.txt"))[:crs] if crs else sorted(Path(cr_dir).glob("*.txt"))
-    return [t for t in texts if _ingestible(t)] + sorted(Path(set_dir).glob("*.json"))[:sets]
+    # one file per set: MTGJSON v3 translations (`10E.de.json`) share their set's source id
+    sets_files = [p for p in sorted(Path(set_dir).glob("*.json")) if "." not in p.stem]
+    return [t for t in texts if _ingestible(t)] + sets_files[:sets]
 
 
 def _ingestible(path: Path) -> bool:
