@@ -346,14 +346,28 @@ def positions(value: bytes) -> list[int]:
     return list(accumulate(pickle.loads(data[4:])))
 
 
+class _Bytes:
+    """The postings file as whoosh3's matcher holds it (`_postfile.get(position, length)`,
+    which `kb.index_read` reads a block's head through)."""
+
+    def __init__(self, buf: memoryview) -> None:
+        self._buf = buf
+
+    def get(self, position: int, length: int) -> bytes:
+        """`length` bytes from `position`."""
+        return bytes(self._buf[position:position + length])
+
+
 class Postings:
     """A term's posting blocks in a segment, read as whoosh3's `W3LeafMatcher` reads
-    them (the same names for its block state, which `kb.index_read` reads by block)."""
+    them (the same names for its block state and postings file, which `kb.index_read`
+    reads by block)."""
 
     def __init__(self, buf: memoryview, start: int, value_size: int | None) -> None:
         if bytes(buf[start:start + 4]) != _BLOCK_MAGIC:
             raise IndexFileError(f"no posting block at {start}")
         self._buf = buf
+        self._postfile = _Bytes(buf)
         self._baseoffset = start + 4
         self._fixedsize = value_size
         self._byteids = False
@@ -386,7 +400,7 @@ class Postings:
             self._goto(self._nextoffset)
 
     def _read_data(self) -> None:
-        data = bytes(self._buf[self._dataoffset:self._nextoffset])
+        data = self._postfile.get(self._dataoffset, self._nextoffset - self._dataoffset)
         self._data = pickle.loads(zlib.decompress(data) if self._compression else data)
 
     def _read_ids(self) -> None:
