@@ -25,8 +25,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
-    ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.freshness",
-               "kb.paths", "kb.homelock", "kb.leftovers")),
+    ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.index_files",
+               "kb.freshness", "kb.paths", "kb.homelock", "kb.leftovers")),
     ("build", ("kb.build", "kb.parsecache", "kb.update")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
     # and validation stand above it, so the game never imports a keyword

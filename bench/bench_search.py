@@ -8,7 +8,7 @@ sets), the same for `python -c pass` with the same interpreter, and their ratio 
 issue 11: <= 5x, flat as the corpus grows); a minimal SQLite FTS5 script over the same
 records alongside. Corpora: the shipped data; FULL (plus ../shared/corpus-extra's four
 Comprehensive Rules and ALA.json, when present); and a home of the whole public archive
-when $MTGKB_CR_ARCHIVE (a folder of Comprehensive Rules texts) and/or
+when $MTGKB_CR_ARCHIVE (a folder of Comprehensive Rules texts) and
 $MTGKB_MTGJSON_ARCHIVE (a folder of MTGJSON set files; the first --archive-sets of them,
 default 40) are set, or an archive home built earlier (--archive-home; building one takes
 minutes). Absent corpora are skipped with a line saying so.
@@ -116,13 +116,12 @@ def report(label: str, home: Path, folder: Path, runs: int) -> None:
 
 
 def archive_files(sets: int) -> list[Path]:
-    """The archive's files named by the environment (none when unset)."""
-    files: list[Path] = []
-    if os.environ.get("MTGKB_CR_ARCHIVE"):
-        files += sorted(Path(os.environ["MTGKB_CR_ARCHIVE"]).glob("*.txt"))
-    if os.environ.get("MTGKB_MTGJSON_ARCHIVE"):
-        files += sorted(Path(os.environ["MTGKB_MTGJSON_ARCHIVE"]).glob("*.json"))[:sets]
-    return files
+    """The archive's files named by the environment, as `bench_build.py` takes them (none
+    when unset)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_build import archive_files as build_archive_files
+
+    return build_archive_files(sets, None) or []
 
 
 def main() -> None:

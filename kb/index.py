@@ -45,9 +45,9 @@ def unreadable_errors() -> tuple[type[Exception], ...]:
     import struct
     import zlib
 
-    from whoosh import index
+    from kb.index_files import IndexFileError
 
-    return (OSError, index.IndexError, EOFError, pickle.UnpicklingError, struct.error,
+    return (OSError, IndexFileError, EOFError, pickle.UnpicklingError, struct.error,
             zlib.error)
 
 
@@ -452,11 +452,12 @@ def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
 
 
 def open_index(folder: Path) -> index.Index:
-    """Open an index mtgkb built (only ever one inside a marked KB home), its files
-    mapped in place (`kb.index_read.MappedStorage`), never copied into memory."""
-    from kb.index_read import MappedStorage
+    """Open an index mtgkb built through Whoosh (only ever one inside a marked KB home),
+    its files mapped in place (`kb.index_read.mapped_storage`), never copied into memory:
+    for the build's reading of a previous index (a search reads it with `Engine`)."""
+    from kb.index_read import mapped_storage
 
-    return MappedStorage(str(folder)).open_index(INDEX_NAME)
+    return mapped_storage(folder).open_index(INDEX_NAME)
 
 
 @dataclass
@@ -484,19 +485,19 @@ class WordQuery:
 
 class Engine:
     """An open index, reused across queries (open once, search many times). It reads
-    Whoosh's postings term at a time (`kb.index_read`): no Whoosh searcher, query or
-    matcher tree, and so none of their imports, on the search path."""
+    the segment files without Whoosh (`kb.index_files`) and its postings term at a time
+    (`kb.index_read`): no module of Whoosh is imported on the search path."""
 
     def __init__(self, folder: Path) -> None:
+        from kb.index_files import IndexFileError, IndexReader
         from kb.index_read import Layout, TermScorer
 
         try:
-            self._index = open_index(folder)
-            self._reader = self._index.reader()
-        except Exception as exc:  # Whoosh reading a file cut short or overwritten fails in
-            from whoosh import index  # any way: one error that says the index is damaged
-
-            raise index.IndexError(
+            self._reader = IndexReader(folder, INDEX_NAME)
+        except (OSError, IndexFileError):
+            raise
+        except Exception as exc:  # a file cut short or overwritten fails in any way: one
+            raise IndexFileError(  # error that says the index is damaged
                 f"{folder}: the index does not open ({type(exc).__name__}: {exc})") from exc
         self._layout = Layout(self._reader, _segments_meta(folder)
                               if len(self._reader.leaf_readers()) > 1 else None)

@@ -1,9 +1,10 @@
 """Reading an mtgkb index fast: its files mapped in place, and term-at-a-time scoring.
 
-Files: whoosh3 maps a segment and then copies every sub-file it opens into memory
-(`BufferFile` over a `BytesIO`), so a search reads the whole posting and stored-field
-files first; `MappedStorage` hands Whoosh views of one read-only mapping instead, and
-only the bytes asked for are read.
+Files: a search reads the segment's files without Whoosh (`kb.index_files`: mapped in
+place, no Whoosh module imported); the build reads a previous index through Whoosh, over
+`mapped_storage` (whoosh3 maps a segment and then copies every sub-file it opens into
+memory, `BufferFile` over a `BytesIO`; the mapped storage hands it views of one read-only
+mapping instead, and only the bytes asked for are read).
 
 Scoring over Whoosh's postings: the scores of `kb.index`'s query shape
 (each word scored by its best field, words summed, optional words added where present,
@@ -19,81 +20,63 @@ Used only by `kb.index` (the one module that knows the engine) and only for read
 from __future__ import annotations
 
 import heapq
-import mmap
-import os
 from bisect import bisect_right
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import accumulate
 from math import log
+from pathlib import Path
 from typing import Any
 
-from whoosh.filedb.filestore import FileStorage
-from whoosh.filedb.structfile import BufferFile
+
+def mapped_storage(folder: Path) -> Any:
+    """A Whoosh storage of a read-only folder whose files Whoosh reads in place, through
+    views of one mapping (compound segment files included: Whoosh takes its sub-files as
+    `subset`s), for the build's reading of a previous index; a search reads the files
+    without Whoosh (`kb.index_files`)."""
+    return _mapped_classes()(str(folder))
 
 
-class _View:
-    """A read-only file over a memoryview (`read`, `readline`, `seek`, `tell`)."""
+@cache
+def _mapped_classes() -> Any:
+    """`MappedStorage`, defined on first use: it subclasses Whoosh's storage, which a
+    search never imports."""
+    import mmap
+    import os
 
-    def __init__(self, buf: memoryview) -> None:
-        self._buf, self._pos, self._len = buf, 0, len(buf)
+    from whoosh.filedb.filestore import FileStorage
+    from whoosh.filedb.structfile import BufferFile
 
-    def read(self, size: int | None = -1) -> bytes:
-        start = self._pos
-        end = self._len if size is None or size < 0 else min(start + size, self._len)
-        self._pos = end
-        return bytes(self._buf[start:end])
+    from kb.index_files import View
 
-    def peek(self, size: int = 0) -> memoryview:
-        """The bytes from here on, without moving (pickle's loader reads a block header
-        through one `peek` and one `read` instead of a `read` per field)."""
-        return self._buf[self._pos:self._pos + max(size, 1)]
+    class MappedFile(BufferFile):
+        """Whoosh's file interface over part of a mapping, never copied whole."""
 
-    def readline(self, size: int | None = -1) -> bytes:
-        start = self._pos
-        end = self._len if size is None or size < 0 else min(start + size, self._len)
-        newline = bytes(self._buf[start:end]).find(b"\n")
-        return self.read(end - start if newline < 0 else newline + 1)
+        def __init__(self, buf: Any, name: str | None = None) -> None:
+            self._buf = buf
+            self._name = name
+            self.file = View(buf)  # type: ignore[assignment]
+            self.onclose = None
+            self.is_real = False
+            self.is_closed = False
 
-    def seek(self, where: int, whence: int = 0) -> int:
-        self._pos = where if whence == 0 else self._pos + where if whence == 1 \
-            else self._len + where
-        return self._pos
+        def subset(self, position: int, length: int, name: str | None = None) -> Any:
+            return MappedFile(self._buf[position:position + length], name=name or self._name)
 
-    def tell(self) -> int:
-        return self._pos
+    class MappedStorage(FileStorage):
+        """A read-only folder whose files Whoosh reads through `MappedFile`s."""
 
-    def close(self) -> None:
-        pass
+        def __init__(self, folder: str) -> None:
+            super().__init__(folder, supports_mmap=False, readonly=True)
 
+        def open_file(self, name: str, **kwargs: Any) -> Any:
+            with open(self._fpath(name), "rb") as f:
+                if os.fstat(f.fileno()).st_size == 0:
+                    return super().open_file(name, **kwargs)
+                mapping = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            return MappedFile(memoryview(mapping), name=name)
 
-class MappedFile(BufferFile):
-    """Whoosh's file interface over part of a mapping, never copied whole."""
-
-    def __init__(self, buf: Any, name: str | None = None) -> None:
-        self._buf = buf
-        self._name = name
-        self.file = _View(buf)  # type: ignore[assignment]
-        self.onclose = None
-        self.is_real = False
-        self.is_closed = False
-
-    def subset(self, position: int, length: int, name: str | None = None) -> MappedFile:
-        return MappedFile(self._buf[position:position + length], name=name or self._name)
-
-
-class MappedStorage(FileStorage):
-    """A read-only folder whose files Whoosh reads through `MappedFile`s (compound
-    segment files included: Whoosh takes its sub-files as `subset`s)."""
-
-    def __init__(self, folder: str) -> None:
-        super().__init__(folder, supports_mmap=False, readonly=True)
-
-    def open_file(self, name: str, **kwargs: Any) -> Any:
-        with open(self._fpath(name), "rb") as f:
-            if os.fstat(f.fileno()).st_size == 0:
-                return super().open_file(name, **kwargs)
-            mapping = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        return MappedFile(memoryview(mapping), name=name)
+    return MappedStorage
 
 
 # A docnum -> score map: what one part of a query gives each record it matches.
@@ -182,7 +165,7 @@ class TermScorer:
     def _norm(self, field: str) -> list[float]:
         """`K1 * ((1 - B) + B * fl / avgfl)` for every length byte, as Whoosh computes it."""
         if field not in self._norms:
-            from whoosh.util.numeric import byte_to_length
+            from kb.index_files import byte_to_length
 
             b, k1 = BM25_B, BM25_K1
             avgfl = (self.layout.field_length(field) / (self._count or 1)) or 1
@@ -225,6 +208,8 @@ def _positions(matcher: Any, docs: list[int]) -> dict[int, set[int]]:
 def _length_bytes(reader: Any, field: str) -> Sequence[int]:
     """A leaf reader's length column of a field as bytes (docnum -> length byte); read
     through Whoosh's per-document call where the column is not the plain byte column."""
+    if hasattr(reader, "length_bytes"):  # kb.index_files' reader: the column as it is
+        return reader.length_bytes(field)
     from whoosh.util.numeric import length_to_byte
 
     count = reader.doc_count_all()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.index import Engine, WordQuery, build_index, stems, tokens
+from kb.index import Engine, WordQuery, build_index, open_index, stems, tokens
 from kb.model import Record
 
 TEXTS = [
@@ -134,7 +134,7 @@ def test_term_at_a_time_scores_are_the_whoosh_querys(shipped_build, query: WordQ
     from tests.whoosh_reference import whoosh_filter, whoosh_query
 
     engine = Engine(shipped_build.index)
-    with engine._index.searcher() as searcher:
+    with open_index(shipped_build.index).searcher() as searcher:
         results = searcher.search(whoosh_query(query), filter=whoosh_filter(kind, source),
                                   limit=None)
         expected = [(json.loads(h["payload"])["id"], h.score) for h in results]

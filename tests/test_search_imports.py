@@ -1,5 +1,5 @@
-"""A cold `mtgkb search` loads only what a search needs: no Whoosh searcher, query
-classes or English morphology (the index is read term at a time), no build, parsers or
+"""A cold `mtgkb search` loads only what a search needs: no module of Whoosh but its
+stemmer (the index's files are read by `kb.index_files`, term at a time), no build, parsers or
 rules model (the claims reader only to mark rulings among the hits), and compiles no
 regular expression when it imports the project's modules (`kb.patterns.lazy`). Import
 and compile counts, not timings (speed figures live in bench/)."""
@@ -57,6 +57,20 @@ def test_a_search_loads_no_searcher_query_build_or_rules_model(searched_home: Pa
     assert not loaded & set(NOT_FOR_A_SEARCH)
 
 
+# the one part of Whoosh a search runs: the Porter stemmer its analyzer stems words with
+WHOOSH_FOR_A_SEARCH = {"whoosh", "whoosh.lang", "whoosh.lang.porter"}
+
+
+def test_a_search_imports_no_whoosh_module_but_the_stemmer(searched_home: Path) -> None:
+    """No schema, analysis, codec, storage or reader module of Whoosh: the index is read
+    without them (and so without unpickling and compiling the schema's analyzers)."""
+    for args in (["creature attacks alone with first strike"], ['"attacks alone" trigger'],
+                 ["702.83"], ["exalted", "--kind", "ruling", "--json"]):
+        loaded = loaded_by(searched_home, "search", *args)
+        assert "kb.index_files" in loaded, args
+        assert {m for m in loaded if m.split(".")[0] == "whoosh"} <= WHOOSH_FOR_A_SEARCH, args
+
+
 def test_a_phrase_or_rule_number_search_loads_none_either(searched_home: Path) -> None:
     for args in (['"attacks alone" trigger', "--kind", "rule"], ["702.83"]):
         assert not loaded_by(searched_home, "search", *args) & set(NOT_FOR_A_SEARCH), args
@@ -68,7 +82,8 @@ def test_a_search_without_rulings_loads_nothing_of_the_rules_model(searched_home
 
 
 # the modules a search, show or diff may import; none may compile a pattern on import
-SEARCH_PATH = ("kb.cli", "kb.search", "kb.index", "kb.index_read", "kb.superseded",
+SEARCH_PATH = ("kb.cli", "kb.search", "kb.index", "kb.index_read", "kb.index_files",
+               "kb.superseded",
                "kb.rules.claims", "kb.present", "kb.show", "kb.store", "kb.damage")
 COMPILES_ON_IMPORT = """
 import re._compiler, sys, traceback

@@ -30,3 +30,33 @@ def test_a_lineage_group_is_stored_once_and_read_by_each_member(tmp_path: Path) 
     db.close()
     assert groups == 1
     assert size < 2 * len(str(group))  # one copy of the members, not one per member
+
+
+def _glossary(source: str, title: str) -> Record:
+    return Record(id=f"{source}:glossary:{title.lower()}", kind="glossary", source=source,
+                  title=title, text=f"{title} as {source} defines it.")
+
+
+def test_titles_read_from_the_index_alone(tmp_path: Path) -> None:
+    """The keyword names a search marks rulings by and the terms only older glossaries
+    define are read from an index covering kind, title and source, never from the rows
+    (which a search would read one by one, tens of thousands on a home of every rules
+    version): the plans of the statements the store runs say so."""
+    older, newest = ["cr-2008-01-01", "cr-2009-01-01"], "cr-2026-01-16"
+    records = [_glossary(older[0], "Mana Burn"), _glossary(older[1], "Mana Burn"),
+               _glossary(older[1], "Comes into Play"), _glossary(newest, "Battlefield"),
+               _glossary(newest, "Comes into Play")]
+    write_store(tmp_path / "kb.sqlite", records, [], [], {}, [])
+    with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
+        statements: list[str] = []
+        kb._db.set_trace_callback(statements.append)
+        gone = kb.titles_gone("glossary", older, newest)
+        names = kb.titles(["glossary"])
+        kb._db.set_trace_callback(None)
+        assert sorted(gone) == [("Mana Burn", older[0]), ("Mana Burn", older[1])]
+        assert sorted(names) == ["Battlefield", "Comes into Play", "Mana Burn"]
+        assert len(statements) == 2
+        for sql in statements:
+            plan = [row[3] for row in kb._db.execute(f"explain query plan {sql}")]
+            reads = [step for step in plan if "records" in step.split()]
+            assert reads and all("COVERING INDEX records_kind_title" in s for s in reads), plan
