@@ -528,8 +528,9 @@ class Engine:
         if not query.require_all:
             for word in words:
                 im.add(scores, word)
+        within = sorted(scores) if query.optional else []
         for stem, weight in query.optional or []:
-            im.add(scores, self._word(stem, weight, within=scores), only_present=True)
+            im.add(scores, self._word(stem, weight, within=within), only_present=True)
         if query.defines:
             im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
         for number in query.numbers or []:
@@ -551,9 +552,9 @@ class Engine:
                 for d, s in top(self._filtered(scores, kind, source), limit, order)]
 
     def _word(self, stem: str, weight: float,
-              within: dict[int, float] | None = None) -> dict[int, float]:
+              within: Sequence[int] | None = None) -> dict[int, float]:
         """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
-        (only for the docnums `within`, when given)."""
+        (only for the docnums `within`, ascending, when given)."""
         from kb.index_read import best_of
 
         return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
