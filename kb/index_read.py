@@ -159,17 +159,20 @@ class TermScorer:
                 blocks = _blocks_among(matcher, wanted)
                 wanted_set = set(wanted)
             for ids, weights in blocks:
-                pairs: Iterable[tuple[int, float]] = zip(ids, weights, strict=True)
-                if within is not None:
-                    pairs = compress(pairs, map(wanted_set.__contains__, ids))
-                if dead:
-                    pairs = [(d, w) for d, w in pairs if d not in dead]
+                if within is not None or dead:
+                    keep = [d in wanted_set for d in ids] if within is not None \
+                        else [d not in dead for d in ids]
+                    if within is not None and dead:
+                        keep = [k and d not in dead for d, k in zip(ids, keep, strict=True)]
+                    ids, weights = list(compress(ids, keep)), list(compress(weights, keep))
                 if not scorable:
-                    out.update((offset + d, float(w)) for d, w in pairs)
-                    continue
-                # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
-                out.update((offset + d, idf * ((w * top) / (w + norms[lengths[d]])))
-                           for d, w in pairs)
+                    values = list(map(float, weights))
+                else:
+                    # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
+                    values = [idf * ((w * top) / (w + norms[lengths[d]]))
+                              for d, w in zip(ids, weights, strict=True)]
+                out.update(zip(map(offset.__add__, ids) if offset else ids, values,
+                               strict=True))
         if boost != 1.0:
             out = {d: s * boost for d, s in out.items()}
         return out
@@ -296,7 +299,8 @@ def _ids_weights(matcher: Any) -> tuple[Sequence[int], Sequence[float]]:
     count = matcher._blocklength
     data = matcher._postfile.get(matcher._dataoffset,
                                  matcher._nextoffset - matcher._dataoffset)
-    # deltas at most 5 bytes a posting, weights 9, their tuples' marks and memo entries
+    # deltas take at most 5 bytes a posting, weights 9, their tuples' marks and memo
+    # entries a few
     head = zlib.decompressobj().decompress(data, 14 * count + 64) \
         if matcher._compression else bytes(data)
     at = head.find(_VALUES_START)

@@ -16,7 +16,9 @@ import pytest
 from kb.index import Engine, WordQuery
 from tests.conftest import ROOT
 
-FILTERS = [(None, None), ("rule", None), ("ruling", None), (None, "cr-2026-01-16")]
+# no filter, kinds, the newest rules, a FAQ (a narrow filter: only its blocks are read)
+FILTERS = [(None, None), ("rule", None), ("ruling", None), (None, "cr-2026-01-16"),
+           ("qa", "shards-of-alara-faq-2008")]
 
 
 def eval_queries() -> list[str]:
