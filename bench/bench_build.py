@@ -12,7 +12,8 @@ include starting Python). Corpora:
 - the shipped data plus the Comprehensive Rules versions and the MTGJSON file of
   `../shared/corpus-extra` (or `$MTGKB_CORPUS_EXTRA`), skipped when absent;
 - the archive: every CR text in `$MTGKB_CR_ARCHIVE` and the set files in
-  `$MTGKB_MTGJSON_ARCHIVE` (the first `--archive-sets`, default 40), skipped when unset.
+  `$MTGKB_MTGJSON_ARCHIVE` (the first `--archive-sets` English ones, default 40: a
+  translation shares its set's source id), skipped when unset.
 
 "Add one set" ingests one MTGJSON file into a home already built with everything else of
 that corpus; the target is at most a fifth of the full build. `--stages` also prints where
@@ -151,7 +152,9 @@ def archive_files(sets: int, crs: int | None) -> list[Path] | None:
     if not cr_dir or not set_dir:
         return None
     texts = sorted(Path(cr_dir).glob("*.txt"))[:crs] if crs else sorted(Path(cr_dir).glob("*.txt"))
-    return [t for t in texts if _ingestible(t)] + sorted(Path(set_dir).glob("*.json"))[:sets]
+    # a set's translations (`10E.de.json`) share its source id: the English file only
+    english = [p for p in sorted(Path(set_dir).glob("*.json")) if "." not in p.stem]
+    return [t for t in texts if _ingestible(t)] + english[:sets]
 
 
 def _ingestible(path: Path) -> bool:
