@@ -483,6 +483,11 @@ class WordQuery:
     numbers: list[str] | None = None
 
 
+# a filter letting through at most this share of the records restricts the reading of
+# postings to the blocks holding its records (else every posting is read, then filtered)
+NARROW_SHARE = 0.25
+
+
 class Engine:
     """An open index, reused across queries (open once, search many times). It reads
     the segment files without Whoosh (`kb.index_files`) and its postings term at a time
@@ -505,7 +510,8 @@ class Engine:
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
-        self._filters: dict[tuple[str | None, str | None], frozenset[int]] = {}
+        self._filters: dict[tuple[str | None, str | None],
+                            tuple[frozenset[int], list[int]]] = {}
 
     def renames(self) -> list[tuple[str, str]]:
         """(old term, current term) pairs recorded at build time (none for older builds)."""
@@ -566,13 +572,19 @@ class Engine:
         if not query.words:
             return [], 0
         terms = self._terms
-        words = [self._word(stem, weight) for stem, weight in query.words]
+        allowed = self._allowed(kind, source)
+        # a narrow filter (a source among many): only the posting blocks holding a record
+        # it lets through are read, only those records scored
+        narrow = allowed[1] if allowed and len(allowed[1]) <= NARROW_SHARE * self._layout.count \
+            else None
+        words = [self._word(stem, weight, within=narrow) for stem, weight in query.words]
         scores: dict[int, float] = im.both(words) if query.require_all else {}
         if not query.require_all:
             for word in words:
                 im.add(scores, word)
+        within = sorted(scores) if query.optional else []
         for stem, weight in query.optional or []:
-            im.add(scores, self._word(stem, weight, within=scores), only_present=True)
+            im.add(scores, self._word(stem, weight, within=within), only_present=True)
         if query.defines:
             im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
         for number in query.numbers or []:
@@ -594,9 +606,9 @@ class Engine:
                 for d, s in top(self._filtered(scores, kind, source), limit, order)]
 
     def _word(self, stem: str, weight: float,
-              within: dict[int, float] | None = None) -> dict[int, float]:
+              within: Sequence[int] | None = None) -> dict[int, float]:
         """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
-        (only for the docnums `within`, when given)."""
+        (only for the docnums `within`, ascending, when given)."""
         from kb.index_read import best_of
 
         return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
@@ -605,16 +617,25 @@ class Engine:
     def _filtered(self, scores: dict[int, float], kind: str | None,
                   source: str | None) -> dict[int, float]:
         """The scores of the records a kind / source filter lets through."""
-        if not kind and not source:
+        allowed = self._allowed(kind, source)
+        if allowed is None:
             return scores
+        return {d: s for d, s in scores.items() if d in allowed[0]}
+
+    def _allowed(self, kind: str | None,
+                 source: str | None) -> tuple[frozenset[int], list[int]] | None:
+        """The docnums a kind / source filter lets through (as a set and ascending),
+        None for no filter."""
+        if not kind and not source:
+            return None
         if (kind, source) not in self._filters:
             from kb.index_read import both
 
             parts = [self._terms.term(f, v) for f, v in (("kind", kind), ("source", source))
                      if v]
-            self._filters[(kind, source)] = frozenset(both(parts))
-        allowed = self._filters[(kind, source)]
-        return {d: s for d, s in scores.items() if d in allowed}
+            docs = both(parts)
+            self._filters[(kind, source)] = (frozenset(docs), sorted(docs))
+        return self._filters[(kind, source)]
 
 
 # Adding to an index: a new segment for what an addition brings, the records it rewrites

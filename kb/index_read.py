@@ -20,12 +20,16 @@ Used only by `kb.index` (the one module that knows the engine) and only for read
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+import operator
+import zlib
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from math import log
 from pathlib import Path
+from pickle import loads
 from typing import Any
 
 
@@ -111,10 +115,11 @@ class TermScorer:
         return self._idf[key]
 
     def term(self, field: str, text: str, boost: float = 1.0,
-             within: Container[int] | None = None) -> Scores:
+             within: Sequence[int] | None = None) -> Scores:
         """Docnum -> score of one term in one field (BM25F for a scored field, the
-        posting weight for an unscored one), times `boost`; with `within`, only for
-        those docnums (the postings are read whole all the same)."""
+        posting weight for an unscored one), times `boost`; with `within` (ascending
+        docnums), only for those: a posting block holding none of them is passed over
+        on its header, never decoded."""
         scorable = self._reader.schema[field].scorable
         if scorable:
             idf = self.idf(field, text)
@@ -126,18 +131,31 @@ class TermScorer:
                 continue
             lengths = self._leaf_lengths(n, reader, field) if scorable else b""
             dead = self.layout.deleted[n]
-            for ids, weights in _blocks(_postings(reader, field, text, dead)):
-                pairs: Iterable[tuple[int, float]] = zip(ids, weights, strict=True)
-                if dead:
-                    pairs = [(d, w) for d, w in pairs if d not in dead]
-                if within is not None:
-                    pairs = [(d, w) for d, w in pairs if offset + d in within]
+            matcher = _postings(reader, field, text, dead)
+            if within is None:
+                blocks = _blocks(matcher)
+            else:
+                size = reader.doc_count_all()
+                wanted = within[bisect_left(within, offset):bisect_left(within, offset + size)]
+                if offset:
+                    wanted = [d - offset for d in wanted]
+                blocks = _blocks_among(matcher, wanted)
+                wanted_set = set(wanted)
+            for ids, weights in blocks:
+                if within is not None or dead:
+                    keep = [d in wanted_set for d in ids] if within is not None \
+                        else [d not in dead for d in ids]
+                    if within is not None and dead:
+                        keep = [k and d not in dead for d, k in zip(ids, keep, strict=True)]
+                    ids, weights = list(compress(ids, keep)), list(compress(weights, keep))
                 if not scorable:
-                    out.update((offset + d, float(w)) for d, w in pairs)
-                    continue
-                # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
-                out.update((offset + d, idf * ((w * top) / (w + norms[lengths[d]])))
-                           for d, w in pairs)
+                    values = list(map(float, weights))
+                else:
+                    # bm25(): idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)))
+                    values = [idf * ((w * top) / (w + norms[lengths[d]]))
+                              for d, w in zip(ids, weights, strict=True)]
+                out.update(zip(map(offset.__add__, ids) if offset else ids, values,
+                               strict=True))
         if boost != 1.0:
             out = {d: s * boost for d, s in out.items()}
         return out
@@ -233,15 +251,13 @@ def _lengths_column() -> Any:
 
 def _blocks(matcher: Any) -> Iterator[tuple[Sequence[int], Sequence[float]]]:
     """A posting list as (docnums, weights) blocks: whoosh3's on-disk blocks whole (its
-    delta-coded docnums summed in C), any other matcher (inlined or filtered postings)
-    one posting at a time."""
-    if all(hasattr(matcher, a) for a in ("_read_data", "_read_weights", "_next_block")):
+    delta-coded docnums summed in C; `_ids_weights`), any other matcher (inlined or
+    filtered postings) one posting at a time."""
+    if all(hasattr(matcher, a) for a in ("_read_data", "_read_weights", "_next_block",
+                                         "_postfile", "_dataoffset", "_nextoffset")):
         while matcher.is_active():
-            if matcher._data is None:
-                matcher._read_data()
-            raw = matcher._data[0]
-            matcher._read_weights()
-            yield (raw if matcher._byteids else list(accumulate(raw))), matcher._weights
+            raw, weights = _ids_weights(matcher)
+            yield (raw if matcher._byteids else list(accumulate(raw))), weights
             matcher._next_block()
         return
     ids, weights = [], []
@@ -252,17 +268,79 @@ def _blocks(matcher: Any) -> Iterator[tuple[Sequence[int], Sequence[float]]]:
     yield ids, weights
 
 
+# A whoosh3 posting block's data is one pickle (protocol 2) of (docnum deltas, weights,
+# values), the values (each posting's positions) last, each pickled as a call of
+# `_codecs.encode` on its bytes as text: most of the block and of its unpickling.
+_VALUES_START = b"c_codecs\nencode\n"
+_TUPLE2_STOP = b"\x86."
+_MARK = ord("(")
+
+
+def _ids_weights(matcher: Any) -> tuple[Sequence[int], Sequence[float]]:
+    """The current block's docnums (as stored: deltas, unless byte ids) and weights,
+    without its values: only the head of the block is decompressed and unpickled, up to
+    where its values begin (the values' tuple and the outer one left off, the two parts
+    closed as a pair). A block not laid out so is read whole, as Whoosh reads it."""
+    count = matcher._blocklength
+    data = matcher._postfile.get(matcher._dataoffset,
+                                 matcher._nextoffset - matcher._dataoffset)
+    # deltas take at most 5 bytes a posting, weights 9, their tuples' marks and memo
+    # entries a few
+    head = zlib.decompressobj().decompress(data, 14 * count + 64) \
+        if matcher._compression else bytes(data)
+    at = head.find(_VALUES_START)
+    # more than three values: their tuple opens with a mark
+    if count > 3 and at > 0 and head[at - 1] == _MARK:
+        at -= 1
+    elif count > 3:
+        at = -1
+    if at > 0:
+        try:
+            ids, weights = loads(head[:at] + _TUPLE2_STOP)
+        except Exception:  # noqa: BLE001 - any surprise: read the block as Whoosh does
+            ids, weights = None, None
+        if isinstance(ids, tuple) and len(ids) == count:
+            if weights is None or isinstance(weights, float):
+                # a block's one weight, as the codec's float array gives it back
+                return ids, array("f", [1.0 if weights is None else weights]) * count
+            if isinstance(weights, tuple) and len(weights) == count:
+                return ids, weights
+    if matcher._data is None:
+        matcher._read_data()
+    matcher._read_weights()
+    return matcher._data[0], matcher._weights
+
+
+def _blocks_among(matcher: Any, wanted: Sequence[int],
+                  ) -> Iterator[tuple[Sequence[int], Sequence[float]]]:
+    """The posting blocks (as `_blocks`) holding one of the `wanted` (ascending leaf
+    docnums); the others are passed over on their header (the highest docnum in it),
+    never decoded. Any other matcher: every posting."""
+    if not all(hasattr(matcher, a) for a in ("_next_block", "_maxid", "_postfile",
+                                             "_dataoffset", "_nextoffset")):
+        yield from _blocks(matcher)
+        return
+    first, count = 0, len(wanted)
+    while first < count and matcher.is_active():
+        last = bisect_right(wanted, matcher._maxid, first)
+        if last > first:
+            raw, weights = _ids_weights(matcher)
+            yield (raw if matcher._byteids else list(accumulate(raw))), weights
+            first = last
+        matcher._next_block()
+
+
 def best_of(parts: Iterable[Scores], boost: float = 1.0) -> Scores:
     """Each record's best score among the parts (a word matched in several fields)."""
-    out: Scores = {}
-    for part in parts:
-        if not out:
-            out = dict(part)
-            continue
-        get = out.get
-        for d, s in part.items():
-            if s > get(d, -1.0):
-                out[d] = s
+    # the largest part copied whole, the others merged in (a maximum: any order)
+    ordered = sorted(parts, key=len, reverse=True)
+    out: Scores = dict(ordered[0]) if ordered else {}
+    for part in ordered[1:]:
+        both_ = part.keys() & out.keys()
+        out.update(zip(both_, map(max, map(out.__getitem__, both_),
+                                  map(part.__getitem__, both_)), strict=True))
+        new = part.keys() - both_
+        out.update(zip(new, map(part.__getitem__, new), strict=True))
     if boost != 1.0:
         out = {d: s * boost for d, s in out.items()}
     return out
@@ -271,14 +349,14 @@ def best_of(parts: Iterable[Scores], boost: float = 1.0) -> Scores:
 def add(total: Scores, part: Scores, only_present: bool = False) -> None:
     """Add a part's scores into `total` (with `only_present`: only to records already
     there, as an optional clause that never makes a match)."""
-    get = total.get
-    if only_present:
-        for d, s in part.items():
-            if d in total:
-                total[d] += s
-        return
-    for d, s in part.items():
-        total[d] = get(d, 0.0) + s
+    # at C speed: records in both summed (total's score plus the part's, as `+=`), the
+    # part's others copied (0.0 + s is s)
+    both_ = part.keys() & total.keys()
+    total.update(zip(both_, map(operator.add, map(total.__getitem__, both_),
+                                map(part.__getitem__, both_)), strict=True))
+    if not only_present:
+        new = part.keys() - total.keys()
+        total.update(zip(new, map(part.__getitem__, new), strict=True))
 
 
 def summed(parts: Iterable[Scores]) -> Scores:
@@ -311,7 +389,7 @@ def top(scores: Scores, limit: int | None,
         if limit <= 0:
             return []
         least = heapq.nlargest(limit, scores.values())[-1]
-        items = [(d, s) for d, s in items if s >= least]
+        items = compress(scores.items(), map(least.__le__, scores.values()))
     if order is None:
         return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:limit]
     return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]

@@ -1,0 +1,105 @@
+"""`Engine.ranked` over the evaluation sets' queries, as search asks them, on real homes:
+its best `limit` (ids, order, scores) and its count of matches are those of exhaustive
+scoring, Whoosh's own searcher over the same query shape included (kind and source
+filters; optional words, defines, rule numbers, required phrases)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb.index import Engine, WordQuery
+from tests.conftest import ROOT
+
+# no filter, kinds, the newest rules, a FAQ (a narrow filter: only its blocks are read)
+FILTERS = [(None, None), ("rule", None), ("ruling", None), (None, "cr-2026-01-16"),
+           ("qa", "shards-of-alara-faq-2008")]
+
+
+def eval_queries() -> list[str]:
+    """The project's evaluation queries and the shared development sets (when there)."""
+    shared = Path(os.environ.get("MTGKB_EVAL") or ROOT.parent / "shared" / "eval")
+    files = sorted((ROOT / "eval").glob("queries-*.jsonl"))
+    files += sorted(shared.glob("queries-*.jsonl")) if shared.is_dir() else []
+    return [json.loads(line)["q"] for f in files
+            for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def asked(index: Path) -> list[tuple[WordQuery, int]]:
+    """Every query shape search hands the engine over the evaluation queries (with its
+    limit), and variants with the parts those queries never use: a required phrase (the
+    query's words, as a quoted query gives it) and rule numbers."""
+    from kb.search import Searcher
+
+    searcher = Searcher(index)
+    calls: list[tuple[WordQuery, int]] = []
+    engine: Any = searcher._engine
+    ranked = engine.ranked
+
+    def recording(query: WordQuery, kind: str | None = None, source: str | None = None,
+                  limit: int | None = 30) -> Any:
+        if limit is not None:
+            calls.append((query, limit))
+        return ranked(query, kind, source, limit)
+
+    engine.ranked = recording
+    try:
+        for text in eval_queries():
+            searcher.search(text)
+    finally:
+        searcher.close()
+    variants = [(replace(q, required_phrases=[q.defines]), limit)
+                for q, limit in calls[::3] if q.defines and len(q.defines) > 1]
+    variants += [(replace(q, numbers=["702.19", "601"]), limit) for q, limit in calls[1::5]]
+    return calls + variants
+
+
+def check(index: Path) -> None:
+    """Each shape and filter: the best `limit` and the count equal the exhaustive
+    ranking's (`limit=None`, exactly) and Whoosh's searcher's (scores to 1e-9)."""
+    from tests.whoosh_reference import whoosh_filter, whoosh_query
+
+    shapes = asked(index)
+    assert len(shapes) > 100
+    assert any(q.optional for q, _ in shapes) and any(q.defines for q, _ in shapes)
+    engine = Engine(index)
+    checked = 0
+    try:
+        with engine._index.searcher() as searcher:
+            for n, (query, limit) in enumerate(shapes):
+                for kind, source in FILTERS if n % 4 == 0 else FILTERS[:1]:
+                    found, total = engine.ranked(query, kind, source, limit)
+                    every, count = engine.ranked(query, kind, source, None)
+                    assert total == count == len(every), query
+                    assert [(c.record["id"], c.score) for c in found] == \
+                        [(c.record["id"], c.score) for c in every[:limit]], query
+                    results = searcher.search(whoosh_query(query),
+                                              filter=whoosh_filter(kind, source), limit=None)
+                    expected = [(json.loads(h["payload"])["id"], h.score)
+                                for h in results[:limit]]
+                    assert len(results) == total, query
+                    assert [c.record["id"] for c in found] == [rid for rid, _ in expected]
+                    assert [c.score for c in found] == pytest.approx(
+                        [s for _, s in expected], rel=1e-9)
+                    checked += bool(found)
+    finally:
+        engine.close()
+    assert checked > 100
+
+
+def test_eval_queries_rank_as_exhaustive_scoring_on_the_shipped_data(shipped_build) -> None:
+    check(shipped_build.index)
+
+
+def test_eval_queries_rank_as_exhaustive_scoring_with_more_versions(large_home: Path) -> None:
+    """Several rules versions and a set: long posting lists of several blocks, a
+    match in many versions of a rule."""
+    from kb.build import ensure_built
+    from tests.conftest import DATA
+
+    check(ensure_built(DATA, large_home).index)
