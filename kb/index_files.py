@@ -110,6 +110,10 @@ def _pattern_text(pattern: str, flags: int = 0) -> str:
     return pattern
 
 
+# globals of mtgkb's own that a schema pickles (the analyzer's stemming function)
+_OWN = frozenset({("kb.index", "porter_stem")})
+
+
 class _Unpickler(pickle.Unpickler):
     """Whoosh's classes as `_Loaded` holders of their state; a handful of builtins; any
     other global refused (an index only ever holds these)."""
@@ -121,7 +125,9 @@ class _Unpickler(pickle.Unpickler):
                  ("re", "_compile"): _pattern_text}
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "whoosh" or module.startswith("whoosh."):
+        # Whoosh's classes, and the index's own stemming function (`kb.index.porter_stem`,
+        # named by the schema's analyzer), as holders of their state: never called here
+        if module == "whoosh" or module.startswith("whoosh.") or (module, name) in _OWN:
             key = (module, name)
             if key not in self._classes:
                 self._classes[key] = type(name, (_Loaded,), {"__module__": module})

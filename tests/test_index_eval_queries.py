@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from kb.index import Engine, WordQuery
+from kb.index import Engine, WordQuery, open_index
 from tests.conftest import ROOT
 
 # no filter, kinds, the newest rules, a FAQ (a narrow filter: only its blocks are read)
@@ -70,7 +70,7 @@ def check(index: Path) -> None:
     engine = Engine(index)
     checked = 0
     try:
-        with engine._index.searcher() as searcher:
+        with open_index(index).searcher() as searcher:
             for n, (query, limit) in enumerate(shapes):
                 for kind, source in FILTERS if n % 4 == 0 else FILTERS[:1]:
                     found, total = engine.ranked(query, kind, source, limit)

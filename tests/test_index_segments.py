@@ -98,14 +98,16 @@ def _statistics(build: kbbuild.Build) -> dict[str, Any]:
     """What BM25F reads of an index: the record count, each field's total length and
     every term's document frequency (terms of live records)."""
     engine = Engine(build.index)
+    whoosh_reader = open_index(build.index).reader()  # the terms, as Whoosh lists them
     try:
-        reader, layout = engine._reader, engine._layout
-        fields = [name for name, field in reader.schema.items() if field.indexed]
+        layout = engine._layout
+        fields = [name for name, field in whoosh_reader.schema.items() if field.indexed]
         return {"count": layout.count,
                 "lengths": {f: layout.field_length(f) for f in fields},
-                "df": {(f, term): n for f in fields for term in reader.field_terms(f)
+                "df": {(f, term): n for f in fields for term in whoosh_reader.field_terms(f)
                        if (n := layout.doc_frequency(f, term))}}
     finally:
+        whoosh_reader.close()
         engine.close()
 
 
