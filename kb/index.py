@@ -555,7 +555,7 @@ class Engine:
 
     def _records(self, scores: dict[int, float], kind: str | None,
                  source: str | None) -> list[dict[str, Any]]:
-        return [c.record for c in self._candidates(scores, kind, source, None)]
+        return [c.record for c in self.top(scores, kind, source, None)]
 
     def ranked(self, query: WordQuery, kind: str | None = None, source: str | None = None,
                limit: int | None = 30) -> tuple[list[Candidate], int]:
@@ -567,10 +567,18 @@ class Engine:
         number asked for (x5) match by that alone; every required phrase must occur
         (its words' scores added). Whoosh's own numbers throughout (tests compare a
         Whoosh query of this shape)."""
+        scores = self.scores(query, kind, source)
+        return self.top(scores, kind, source, limit), self.count(scores, kind, source)
+
+    def scores(self, query: WordQuery, kind: str | None = None,
+               source: str | None = None) -> dict[int, float]:
+        """Docnum -> score of every record the query matches (as `ranked` scores them;
+        with a narrow kind / source filter, at least those it lets through), to take
+        candidates from with `top` as many times as needed."""
         from kb import index_read as im
 
         if not query.words:
-            return [], 0
+            return {}
         terms = self._terms
         allowed = self._allowed(kind, source)
         # a narrow filter (a source among many): only the posting blocks holding a record
@@ -593,11 +601,17 @@ class Engine:
                     for p in query.required_phrases or [] if len(p) > 1]
         if required:
             scores = im.both([*required, scores])
-        return self._candidates(scores, kind, source, limit), len(
-            self._filtered(scores, kind, source))
+        return scores
 
-    def _candidates(self, scores: dict[int, float], kind: str | None, source: str | None,
-                    limit: int | None) -> list[Candidate]:
+    def count(self, scores: dict[int, float], kind: str | None = None,
+              source: str | None = None) -> int:
+        """How many of the scored records a kind / source filter lets through."""
+        return len(self._filtered(scores, kind, source))
+
+    def top(self, scores: dict[int, float], kind: str | None = None,
+            source: str | None = None, limit: int | None = 30) -> list[Candidate]:
+        """The best `limit` scored records (all for None) a kind / source filter lets
+        through, best first."""
         from kb.index_read import top
 
         stored = self._reader.stored_fields

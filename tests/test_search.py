@@ -356,3 +356,25 @@ def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_se
     named = named_cards(stems("Immortal Coil"), [mirror[0].record])
     assert about(mirror[0].record, named) == [] and about(coil[0].record, named) == [
         "Immortal Coil"]
+
+
+def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monkeypatch) -> None:
+    from kb.build import ensure_built
+    from kb.index import Engine
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    takes: list[int | None] = []
+    top = Engine.top
+
+    def counted(self, scores, kind=None, source=None, limit=30):  # type: ignore[no-untyped-def]
+        takes.append(limit)
+        return top(self, scores, kind, source, limit)
+
+    monkeypatch.setattr(Engine, "top", counted)
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    found = searcher.search("is regeneration a replacement effect?", limit=10)
+    # 30 candidates were the versions of fewer than 10 rules (four rules versions): more
+    # were taken, and the ten hits are ten different answers
+    assert takes[:2] == [30, 60] and found.total > 60
+    assert len({h.record["id"] for h in found.hits}) == len(found.hits) == 10
