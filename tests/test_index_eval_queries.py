@@ -39,15 +39,20 @@ def asked(index: Path) -> list[tuple[WordQuery, int]]:
     searcher = Searcher(index)
     calls: list[tuple[WordQuery, int]] = []
     engine: Any = searcher._engine
-    ranked = engine.ranked
+    scored, top = engine.scores, engine.top
+    asked_now: list[WordQuery] = []
 
-    def recording(query: WordQuery, kind: str | None = None, source: str | None = None,
-                  limit: int | None = 30) -> Any:
-        if limit is not None:
-            calls.append((query, limit))
-        return ranked(query, kind, source, limit)
+    def scoring(query: WordQuery, kind: str | None = None, source: str | None = None) -> Any:
+        asked_now[:] = [query]
+        return scored(query, kind, source)
 
-    engine.ranked = recording
+    def taking(scores: Any, kind: str | None = None, source: str | None = None,
+               limit: int | None = 30) -> Any:
+        if limit is not None and asked_now:
+            calls.append((asked_now[0], limit))
+        return top(scores, kind, source, limit)
+
+    engine.scores, engine.top = scoring, taking
     try:
         for text in eval_queries():
             searcher.search(text)
