@@ -16,7 +16,8 @@ of the rules holds (no glossary entry, keyword or quoted definition has it: "sti
 things ("embalm", "dredge 3") puts the records defining them as written first. What a
 record is about takes part in that share (`kb.search_cards`): among the records of a card
 the query names, its name's words are left out (they are in all of them); a record about
-a subject the query doesn't name has that subject's words counted in. A word found
+a subject the query doesn't name (another card or keyword, a rule's heading such as
+"Two-Headed Giant Variant") has that subject's words counted in. A word found
 nowhere is checked against keyword and card names for a did-you-mean.
 """
 
@@ -421,7 +422,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
         else:
             near = near_of(c.record, weights)
             parts = {"engine": c.score, "proximity": near}
-            if unsaid := unsaid_subject(c.record, said):
+            if unsaid := unsaid_subject(c.record, said, _function_stems()):
                 total = sum(weights.values())
                 near *= total / (total + sum(max(idf(s), MIN_IDF) for s in unsaid))
                 parts["subject"] = near
@@ -539,6 +540,12 @@ def _phrasing(content: list[str], engine: Engine) -> set[str]:
     (the query is then all it says)."""
     phrasing = {s for s in content if not engine.doc_frequency(s, "defines")}
     return phrasing if phrasing != set(content) else set()
+
+
+@functools.lru_cache(maxsize=1)
+def _function_stems() -> frozenset[str]:
+    """The stems of the function words."""
+    return frozenset(stems(" ".join(FUNCTION_WORDS)))
 
 
 def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:

@@ -6,7 +6,8 @@ colored mana" names Etherium Sculptor: the words of its name are in its card rec
 every ruling of it, so they tell those records apart not at all; among the records about a
 card the query names, the rest of the query decides (the card record, a description, wins
 only when the query says no more than the name). A record about a subject the query does
-not name answers something narrower than what was asked (`unsaid_subject`).
+not name answers something narrower than what was asked (`unsaid_subject`): a rule of
+the Two-Headed Giant variant, a keyword's rule, a Q&A answer filed under another keyword.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from kb import rulenum
 from kb.era import modernize, obsolete_term
 from kb.index import stems, tokens
 from kb.model import slugify
@@ -86,18 +88,25 @@ def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
 
 
 def subjects(record: dict[str, Any]) -> list[str]:
-    """What a record is about: its cards, and for a ruling or Q&A answer the keyword entry
-    of its own document it is filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
+    """What a record is about: its cards; a rule's heading ("Two-Headed Giant Variant",
+    "Enlist"), a keyword's or glossary entry's name; and for a ruling or Q&A answer the
+    keyword entry of its own document it is filed under (`src:keyword:miracle:qa:5` ->
+    "miracle")."""
     found = list(record.get("cards") or [])
+    if record["kind"] in ("rule", "keyword", "glossary"):
+        found.append(rulenum.IN_TEXT.sub(" ", record["title"]).strip())
     if record["kind"] in ("ruling", "qa"):
         found += [ref.rsplit(":", 1)[1].replace("-", " ") for ref in record.get("refs") or []
                   if ":keyword:" in ref and record["id"].startswith(ref + ":")]
     return found
 
 
-def unsaid_subject(record: dict[str, Any], query_stems: set[str]) -> set[str]:
-    """The stems of the record's subjects that the query does not say."""
-    return {s for subject in subjects(record) for s in name_stems(subject)} - query_stems
+def unsaid_subject(record: dict[str, Any], query_stems: set[str],
+                   says_nothing: frozenset[str] = frozenset()) -> set[str]:
+    """The stems of the record's subjects that the query does not say (leaving out
+    `says_nothing`: the function words of a heading, "of", "the")."""
+    named = {s for subject in subjects(record) for s in name_stems(subject)}
+    return named - query_stems - says_nothing
 
 
 @functools.lru_cache(maxsize=20000)

@@ -378,3 +378,20 @@ def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monke
     # were taken, and the ten hits are ten different answers
     assert takes[:2] == [30, 60] and found.total > 60
     assert len({h.record["id"] for h in found.hits}) == len(found.hits) == 10
+
+
+def test_a_rules_heading_is_its_subject(shipped_searcher) -> None:
+    """A rule of a section the query doesn't name (a variant, another keyword) answers
+    something narrower: its heading's words count against it; named, they don't."""
+    from kb.search_cards import subjects
+
+    plain = shipped_searcher.search("poison counters shared by a team", limit=20).hits
+    variant = [h for h in plain if h.record["kind"] == "rule"
+               and "Two-Headed Giant" in h.record["title"]]
+    assert variant and all(h.parts["subject"] < h.parts["proximity"] for h in variant)
+    assert all(subjects(h.record) == ["Two-Headed Giant Variant"] for h in variant)
+    named = shipped_searcher.search("Two-Headed Giant variant poison counters shared",
+                                    limit=20).hits
+    said = [h for h in named if h.record["kind"] == "rule"
+            and "Two-Headed Giant" in h.record["title"]]
+    assert said and all("subject" not in h.parts for h in said)
