@@ -55,6 +55,12 @@ FUNCTION_WORDS = frozenset((
     "and or but nor if because while though although also just there here "
     "i'm i've it's that's there's what's"
 ).split())
+# Numbers written as words (digits are numbers too): what answers "how many".
+NUMBER_WORDS = frozenset((
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
+    "hundred once twice half"
+).split())
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = 3000
 # A word in more than this share of all records tells records apart too little to be
@@ -138,6 +144,7 @@ class ReadQuery:
     words: list[Token]        # every word, era-normalised, in order
     content: list[str]        # distinct stems of the content words
     phrases: list[list[str]]  # quoted phrases, as stems
+    asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
 
     @classmethod
     def of(cls, text: str) -> ReadQuery:
@@ -147,7 +154,9 @@ class ReadQuery:
         content = [t.stem for t in words if t.word not in FUNCTION_WORDS] \
             or [t.stem for t in words]
         phrases = [stems(p) for p in _PHRASE.findall(modern)]
-        return cls(text, words, list(dict.fromkeys(content)), phrases)
+        asks = next((b.stem for a, b in zip(words, words[1:])
+                     if a.word == "how" and b.word in ("many", "much")), None)
+        return cls(text, words, list(dict.fromkeys(content)), phrases, asks)
 
 
 class Searcher:
@@ -336,15 +345,27 @@ class Searcher:
 
 def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:
     """The largest share (by weight) of the query's content words that stand together in
-    the record: within a stretch of twice the query's length, in its title or text."""
+    the record: within a stretch of twice the query's length, in its title or text. A
+    question asking "how many" / "how much" is asking for a number: its "many" is found
+    where a number stands ("one land", "exactly 100 cards", "ten or more")."""
     total = sum(weights.values())
     if not total:
         return 0.0
     width = 2 * len(query.words) + 2
+    wants = query.asks_number if query.asks_number in weights else None
     best = 0.0
     for part in (record["title"], record["text"][:SNIPPET_SCAN]):
-        best = max(best, _densest(_part_stems(part), weights, width) / total)
+        found = _part_numbers(part, wants) if wants else _part_stems(part)
+        best = max(best, _densest(found, weights, width) / total)
     return best
+
+
+@functools.lru_cache(maxsize=128)
+def _part_numbers(part: str, many: str) -> tuple[str, ...]:
+    """A record part's stems with each number in it read as `many` (the stem of the
+    question's "many" / "much"), so it answers the question's number."""
+    return tuple(many if t.word.isdigit() or t.word in NUMBER_WORDS else t.stem
+                 for t in tokens(modernize(part)))
 
 
 @functools.lru_cache(maxsize=128)

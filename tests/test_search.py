@@ -395,3 +395,23 @@ def test_a_rules_heading_is_its_subject(shipped_searcher) -> None:
     said = [h for h in named if h.record["kind"] == "rule"
             and "Two-Headed Giant" in h.record["title"]]
     assert said and all("subject" not in h.parts for h in said)
+
+
+def test_how_many_is_answered_where_a_number_stands(shipped_searcher) -> None:
+    """"how many" asks for a number: a rule saying one ("play one land") holds the
+    question's "many", a rule on the same words without a number doesn't."""
+    from kb.search import ReadQuery, proximity
+
+    def rule(number: str) -> dict:
+        return next(r for r in shipped_searcher._engine.rule(number, None, None)
+                    if r["source"].startswith("cr-2026"))
+
+    query = ReadQuery.of("how many lands can I play during my turn")
+    assert query.asks_number == "mani"
+    weights = dict.fromkeys(query.content, 1.0)
+    one_land, put_lands = rule("305.2"), rule("305.4")
+    assert "one land" in one_land["text"] and not any(c.isdigit() for c in put_lands["text"])
+    assert proximity(one_land, query, weights) > proximity(put_lands, query, weights)
+    plain = ReadQuery.of("lands I can play during my turn")
+    assert plain.asks_number is None
+    assert proximity(one_land, plain, dict.fromkeys(plain.content, 1.0)) == 1.0
