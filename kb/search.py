@@ -154,7 +154,7 @@ class ReadQuery:
         content = [t.stem for t in words if t.word not in FUNCTION_WORDS] \
             or [t.stem for t in words]
         phrases = [stems(p) for p in _PHRASE.findall(modern)]
-        asks = next((b.stem for a, b in zip(words, words[1:])
+        asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
                      if a.word == "how" and b.word in ("many", "much")), None)
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks)
 
