@@ -40,6 +40,7 @@ from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
+from kb.text import NUMBER_WORDS
 
 _PHRASE = lazy(r'"([^"]+)"')
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
@@ -54,12 +55,6 @@ FUNCTION_WORDS = frozenset((
     "of in on at by for with from to into onto upon about as than then so "
     "and or but nor if because while though although also just there here "
     "i'm i've it's that's there's what's"
-).split())
-# Numbers written as words (digits are numbers too): what answers "how many".
-NUMBER_WORDS = frozenset((
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty "
-    "hundred once twice half"
 ).split())
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = 3000

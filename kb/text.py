@@ -21,6 +21,13 @@ from collections.abc import Callable
 
 from kb.patterns import lazy
 
+# the words of numbers ("one land", "exactly 100 cards" are numbers too: `str.isdigit`)
+CARDINALS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+             "seventeen", "eighteen", "nineteen", "twenty")
+NUMBER_WORDS = frozenset((*CARDINALS, "thirty", "forty", "fifty", "hundred", "thousand",
+                          "once", "twice", "half"))
+
 
 class Stage:
     """One cleaning step: a named function from text to text; `|` chains stages."""

@@ -34,11 +34,10 @@ from kb import rulenum
 from kb.damage import RunTogether
 from kb.era import modernize
 from kb.patterns import lazy
-from kb.text import angle_quotes, display, single_to_double
+from kb.text import CARDINALS, angle_quotes, display, single_to_double
 
-WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0,
-                "additional": 1, "another": 1}
+WORD_NUMBERS = {**{word: n for n, word in enumerate(CARDINALS[:11]) if n},
+                "a": 1, "an": 1, "no": 0, "additional": 1, "another": 1}
 KINDS = ("characteristic-defining", "delayed triggered", "triggered", "activated", "static",
          "evasion", "spell", "mana", "loyalty")
 # a rule's own label: at the start of a line or after the end of the previous rule's text
