@@ -49,7 +49,8 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
     if not result.hits:
         lines.append(f"No results for {result.query!r}.")
         return "\n".join(lines)
-    count = str(result.total) if result.total_exact else f"at least {result.total}"
+    # not exact: the records matched before their versions collapsed into hits, a bound
+    count = str(result.total) if result.total_exact else f"up to {result.total}"
     lines.append(f"{count} result(s) for {result.query!r}:")
     if explain and result.era:
         lines.append(_style(f"era: {result.era}", DIM, color))

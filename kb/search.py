@@ -120,9 +120,12 @@ class SearchResult:
     phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
-        """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean` (and
-        with `explain` the era the query was read as naming)."""
-        out = {"query": self.query, "total": self.total, "did_you_mean": self.did_you_mean,
+        """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`,
+        `total_exact` (false: `total` counts the records matched before their versions
+        collapsed, a bound on the hits) and with `explain` the era the query was read as
+        naming."""
+        out = {"query": self.query, "total": self.total, "total_exact": self.total_exact,
+               "did_you_mean": self.did_you_mean,
                "results": [hit.to_json(explain) for hit in self.hits]}
         if explain and self.era:
             out["era"] = self.era
@@ -282,7 +285,7 @@ class Searcher:
             if len(hits) == limit:
                 break
         # exact when every match was collected (then counted after collapsing); else the
-        # engine's count of matching records, a bound
+        # engine's count of matching records, a bound from above (versions collapse)
         exact = total < wanted
         count = len(groups) if exact else max(total, len(hits))
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),

@@ -416,3 +416,22 @@ def test_how_many_is_answered_where_a_number_stands(shipped_searcher) -> None:
     plain = ReadQuery.of("lands I can play during my turn")
     assert plain.asks_number is None
     assert proximity(one_land, plain, dict.fromkeys(plain.content, 1.0)) == 1.0
+
+
+def test_a_total_not_exact_bounds_the_collapsed_hits_from_above(large_home) -> None:
+    """Over several rules versions a broad query's `total` counts matching records before
+    their versions collapse: it says so (`total_exact`, "up to N"), and the hits there are
+    fit under it."""
+    from kb.build import ensure_built
+    from kb.present import format_search
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    first = searcher.search("exalted", limit=10)
+    assert not first.total_exact and first.to_json()["total_exact"] is False
+    everything = searcher.search("exalted", limit=1000)
+    assert everything.total_exact
+    assert len(first.hits) < len(everything.hits) <= everything.total < first.total
+    assert f"up to {first.total} result(s)" in format_search(first)
+    assert f"{everything.total} result(s)" in format_search(everything)
