@@ -51,6 +51,9 @@ class Group:
     # the old words a query used (`kb.query_era` "wording"): shown in the newest version
     # that says them
     era_words: tuple[str, ...] = ()
+    # the era a group has no version of: shown in its first version after it, looked for
+    # at `pick`, among all its versions
+    era_missed: Era | None = None
 
     def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
         """Only in rules versions older than the newest one at hand, or a glossary entry
@@ -70,7 +73,8 @@ class Group:
         newest (the Comprehensive Rules first among records of one date)."""
         versions = list(self.records.values())
         if not as_of and not source:
-            chosen = self.era_choice or self._saying(self.era_words)
+            chosen = self.era_choice or (self.closest(self.era_missed) if self.era_missed
+                                         else self._saying(self.era_words))
             if chosen in self.records:
                 return self.records[chosen]
         if source:
@@ -126,7 +130,7 @@ class Group:
             self.parts = {**self.parts, "era": OFF_ERA_WEIGHT}
             self.score *= OFF_ERA_WEIGHT
             if chosen is None:
-                chosen = self.closest(era)
+                self.era_missed = era
         self.era_choice = chosen
 
     def _saying(self, words: tuple[str, ...]) -> str | None:
