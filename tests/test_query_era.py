@@ -145,6 +145,30 @@ def test_a_rule_with_no_version_then_ranks_lower() -> None:
     assert group.pick(None, None)["id"] == "cr-2013-07-11:1"  # the nearest to the era
 
 
+def test_a_rule_gone_before_the_era_has_no_version_then() -> None:
+    # its lineage ends in 2011: in 2014 the 2013-07-11 rules were in force, without it
+    group = _group(("2005-01-01", "old rule", 3.0), ("2011-01-01", "old rule", 3.0))
+    assert group.era_pick(Era("2014-12-31", "as_of", "year 2014"), DATES) is None
+    assert group.era_pick(Era("2012-12-31", "as_of", "year 2012"), DATES) == "cr-2011-01-01:1"
+    group.apply_era(Era("2014-12-31", "as_of", "year 2014"), DATES)
+    assert group.parts["era"] == 0.5 and group.score == 1.5
+
+
+def test_the_version_of_the_era_no_candidate_is_scored_by_its_own_words() -> None:
+    group = _group(("2011-01-01", "draw one fewer", None), ("2016-01-01", "bottom", 4.0))
+    group.parts = {"engine": 4.0}  # the best candidate's parts
+    seen = []
+
+    def rescore(record: dict, parts: dict) -> tuple[float, dict]:
+        seen.append(record["id"])
+        return parts["engine"] * 0.25, {**parts, "proximity": 0.25}
+
+    group.apply_era(Era("2012-12-31", "as_of", "year 2012"), DATES, rescore)
+    assert seen == ["cr-2011-01-01:1"]
+    assert group.score == 1.0 and group.parts["era"] == 1.0
+    assert group.pick(None, None)["id"] == "cr-2011-01-01:1"
+
+
 def test_old_wording_shows_the_newest_version_that_says_it(tmp_path) -> None:
     words = ("comes into play tapped", "enters the battlefield tapped")
     group = _group(("2005-01-01", "It comes into play tapped.", 3.0),
