@@ -67,9 +67,10 @@ class Group:
                and not set(stems(term)) <= (said or set())
                for r in shown):
             return True
+        # judged by its rules versions: a FAQ quoting the old rule doesn't keep it live
         sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
-        return bool(newest_cr) and all(is_rules_version(s) for s in sources) \
-            and newest_cr not in sources
+        rules = {s for s in sources if is_rules_version(s)}
+        return bool(newest_cr) and bool(rules) and newest_cr not in rules
 
     def pick(self, as_of: str | None, source: str | None) -> dict[str, Any] | None:
         """The version to show: of `source`, else the latest not after `as_of`, else the

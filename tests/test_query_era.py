@@ -233,3 +233,16 @@ def test_a_hyphenated_old_term_is_read_with_or_without_its_hyphens() -> None:
     for query in ("what was a poly-artifact?", "poly artifact tapping"):
         era = wording_era(query, gone, lambda term: False)
         assert era is not None and era.date == "2005-01-01"
+
+
+def test_a_group_is_obsolete_by_its_rules_versions_only() -> None:
+    def group(*members: str) -> Group:
+        return Group(("lineage", members[0]), 1.0, {}, members=list(members))
+
+    newest = "cr-2026-01-16"
+    # a keyword of the 2010-2021 rules that a 2012 FAQ quotes: gone all the same
+    assert group("cr-2010-10-01:keyword:totem-armor",
+                 "keyword-abilities-faq-thread-2012:keyword:totem-armor").obsolete(newest)
+    assert not group("cr-2010-10-01:702.86a", "cr-2026-01-16:702.89a").obsolete(newest)
+    # a FAQ's own answer, in no rules version, is not a rule that is gone
+    assert not group("keyword-abilities-faq-thread-2012:keyword:miracle:qa:5").obsolete(newest)
