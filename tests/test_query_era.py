@@ -246,3 +246,12 @@ def test_a_group_is_obsolete_by_its_rules_versions_only() -> None:
     assert not group("cr-2010-10-01:702.86a", "cr-2026-01-16:702.89a").obsolete(newest)
     # a FAQ's own answer, in no rules version, is not a rule that is gone
     assert not group("keyword-abilities-faq-thread-2012:keyword:miracle:qa:5").obsolete(newest)
+
+
+def test_with_no_version_of_the_era_the_first_after_it_among_all_versions_is_shown() -> None:
+    # only the 2016 version was a candidate; the 2013 one is fetched later (`complete`)
+    group = _group(("2013-07-11", "new rule", None), ("2016-01-01", "new rule", 4.0))
+    first = group.records.pop("cr-2013-07-11:1")
+    group.apply_era(Era("2009-12-31", "as_of", "year 2009"), DATES)
+    group.records[first["id"]] = first
+    assert group.pick(None, None)["id"] == "cr-2013-07-11:1"
