@@ -9,12 +9,13 @@ from a `Calendar`: the home's own sources (an MTGJSON set's release date, a set 
 rules era) and the shipped table `set_dates.json` (core sets and expansions, written by
 `bench/make_set_dates.py` from MTGJSON set files).
 
-Old wording implies an era too ("comes into play", "mana burn", "converted mana cost"):
-`wording_era` reads it from the documents, not from a list: a term of the query that the
-glossaries of older rules versions define and the newest neither defines nor uses (a
-mention in quotes or under an "(Obsolete)" title is not a use) dates the query to the last
-version that defined it. Like the vocabulary layer it imports nothing of the project but
-`kb.era`.
+Old wording implies an era when its rules are gone ("mana burn", "planeswalker uniqueness
+rule"): `wording_era` reads it from the documents, not from a list: a term of the query
+that the glossaries of older rules versions define and the newest neither defines nor uses
+(a mention in quotes or under an "(Obsolete)" title is not a use) dates the query to the
+last version that defined it. A term only renamed ("converted mana cost", "comes into
+play") dates the words, not the rules: today's rule answers it. Like the vocabulary layer
+it imports nothing of the project but `kb.era`.
 """
 
 from __future__ import annotations
@@ -229,19 +230,22 @@ def _plain(text: str, quoted: bool = False) -> str:
 def wording_era(text: str, terms: dict[str, str], newest_says: Callable[[str], bool],
                 renames: Iterable[tuple[str, str]] = ()) -> Era | None:
     """The era the query's wording belongs to: an old term of the query (`terms`, from
-    `old_terms`) that the newest rules do not use either (`newest_says`, asked only of the
-    query's old terms). The era is the last version that defined it (of several such terms,
-    the earliest of those); its `words` are the term and the same in today's terms
-    (`kb.era.modernize`, the glossary's `renames`: (old term, new term))."""
+    `old_terms`) whose rules are gone, so that only older versions answer it ("mana burn",
+    "planeswalker uniqueness rule"). A term that was only renamed ("converted mana cost",
+    "comes into play", "removed from the game": `kb.era.modernize` rewrites it, or the
+    glossary's `renames`, (old term, new term), name its successor) dates the words, not
+    the rules: it is read in today's terms and answered by today's rule. So is a term the
+    newest rules still use (`newest_says`, asked only of the query's remaining old terms).
+    The era is the last version that defined the term (of several such terms, the earliest
+    of those); its `words` are the term."""
     folded = " ".join(_WORD.findall(text.lower().replace("-", " ")))
+    renamed = {" ".join(old.replace("-", " ").split()) for old, _ in renames}
     found = sorted((date, term) for term, date in terms.items()
                    if term in folded and re.search(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])",
-                                                   folded) and not newest_says(term))
+                                                   folded)
+                   and term not in renamed and modernize(term).lower() == term
+                   and not newest_says(term))
     if not found:
         return None
     date, term = found[0]
-    today = modernize(term).lower()
-    for old, new in renames:
-        today = re.sub(rf"\b{re.escape(old)}\b", new, today)
-    return Era(date, "wording", f'wording "{term}" (defined until {date})',
-               tuple(dict.fromkeys((term, today))))
+    return Era(date, "wording", f'wording "{term}" (defined until {date})', (term,))

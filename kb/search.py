@@ -265,9 +265,17 @@ class Searcher:
                 break
             wanted *= max(2, min(limit // max(len(groups), 1) + 1, MORE_CANDIDATES))
         said = {t.stem for v in variants for t in v.words}
+
+        def rescore(record: dict[str, Any], parts: dict[str, float]
+                    ) -> tuple[float, dict[str, float]]:
+            # a version of the era no candidate: its group's engine score, its own proximity
+            near = _proximity(record, variants, weights)
+            return _combined(parts["engine"], near), {"engine": parts["engine"],
+                                                      "proximity": near}
+
         for group in groups:
             if era is not None:
-                self._versions.apply_era(group, era)
+                self._versions.apply_era(group, era, rescore)
             if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT

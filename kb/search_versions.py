@@ -15,6 +15,7 @@ made later, a ruling dated after) ranks as if it matched `OFF_ERA_WEIGHT` as muc
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from kb.query_era import Calendar, Era, old_terms, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
 OFF_ERA_WEIGHT = 0.5
+# A version's score and score parts, from the record and its group's best parts.
+Rescore = Callable[[dict[str, Any], dict[str, float]], tuple[float, dict[str, float]]]
 # Records of the newest rules that contain a term looked at for a use of it (not a quote).
 NEWEST_SAYS_LOOKS = 50
 
@@ -51,6 +54,9 @@ class Group:
     # the old words a query used (`kb.query_era` "wording"): shown in the newest version
     # that says them
     era_words: tuple[str, ...] = ()
+    # the era a group has no version of: shown in its first version after it, looked for
+    # at `pick`, among all its versions
+    era_missed: Era | None = None
 
     def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
         """Only in rules versions older than the newest one at hand, or a glossary entry
@@ -61,16 +67,18 @@ class Group:
                and not set(stems(term)) <= (said or set())
                for r in shown):
             return True
+        # judged by its rules versions: a FAQ quoting the old rule doesn't keep it live
         sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
-        return bool(newest_cr) and all(is_rules_version(s) for s in sources) \
-            and newest_cr not in sources
+        rules = {s for s in sources if is_rules_version(s)}
+        return bool(newest_cr) and bool(rules) and newest_cr not in rules
 
     def pick(self, as_of: str | None, source: str | None) -> dict[str, Any] | None:
         """The version to show: of `source`, else the latest not after `as_of`, else the
         newest (the Comprehensive Rules first among records of one date)."""
         versions = list(self.records.values())
         if not as_of and not source:
-            chosen = self.era_choice or self._saying(self.era_words)
+            chosen = self.era_choice or (self.closest(self.era_missed) if self.era_missed
+                                         else self._saying(self.era_words))
             if chosen in self.records:
                 return self.records[chosen]
         if source:
@@ -100,7 +108,14 @@ class Group:
                     return member
             return later[0] if later else None
         earlier = [m for m in members if date(m) <= era.date]
-        return earlier[-1] if earlier else None
+        if not earlier:
+            return None
+        # a rule of an older rules version than the one in force then was gone by then
+        in_force = max((d for s, d in dates.items() if is_rules_version(s) and d <= era.date),
+                       default="")
+        last = earlier[-1]
+        gone = is_rules_version(last.split(":", 1)[0]) and date(last) < in_force
+        return None if gone else last
 
     def closest(self, era: Era) -> str | None:
         """With no version of the era, the first one after it (the nearest to it)."""
@@ -108,10 +123,11 @@ class Group:
         return min(after, key=lambda r: (r.get("date") or "", r["id"]))["id"] if after \
             else None
 
-    def apply_era(self, era: Era, dates: dict[str, str]) -> None:
+    def apply_era(self, era: Era, dates: dict[str, str],
+                  rescore: Rescore | None = None) -> None:
         """Rank the group by its version of the era: that version's own score when it was a
-        candidate, else its best score times OFF_ERA_WEIGHT (it matched by other versions,
-        or has no version then)."""
+        candidate; when other versions were, the score `rescore` gives it (its own words
+        against the query); with no version then, its best score times OFF_ERA_WEIGHT."""
         if era.mode == "wording":
             # old wording keeps the ranking and shows the newest version that says the
             # words, in them or in today's terms (today's answer to a question asked in
@@ -119,6 +135,9 @@ class Group:
             self.era_words = era.words  # read at `pick`, when its versions are at hand
             return
         chosen = self.era_pick(era, dates)
+        if chosen is not None and chosen not in self.scores and rescore is not None \
+                and chosen in self.records:
+            self.scores[chosen] = rescore(self.records[chosen], self.parts)
         if chosen is not None and chosen in self.scores:
             self.score, self.parts = self.scores[chosen]
             self.parts = {**self.parts, "era": 1.0}
@@ -126,7 +145,7 @@ class Group:
             self.parts = {**self.parts, "era": OFF_ERA_WEIGHT}
             self.score *= OFF_ERA_WEIGHT
             if chosen is None:
-                chosen = self.closest(era)
+                self.era_missed = era
         self.era_choice = chosen
 
     def _saying(self, words: tuple[str, ...]) -> str | None:
@@ -206,12 +225,12 @@ class Versions:
         """The sets and blocks a query may name, with the home's own sets and FAQs."""
         return Calendar.of(self._kb.sources() if self._kb is not None else [])
 
-    def apply_era(self, group: Group, era: Era) -> None:
-        """Rank a group by its version of the era (`Group.apply_era`); for "after" its
-        versions are fetched first, to see which one changed."""
-        if era.mode == "after" and len(group.members) > 1:
+    def apply_era(self, group: Group, era: Era, rescore: Rescore | None = None) -> None:
+        """Rank a group by its version of the era (`Group.apply_era`); its versions are
+        fetched first (to see which one changed, or to score the era's own)."""
+        if era.mode != "wording" and len(group.members) > 1:
             self.complete(group)
-        group.apply_era(era, self.dates)
+        group.apply_era(era, self.dates, rescore)
 
     def newest_says(self, term: str) -> bool:
         """Whether the newest rules use a term (`kb.query_era.uses`: not in quotes, not as

@@ -73,15 +73,20 @@ def test_old_terms_are_defined_only_by_older_glossaries() -> None:
 
 
 def test_old_wording_dates_the_query_to_the_last_version_that_defined_it() -> None:
-    assert _wording("Comes into play tapped, is that triggered?") == Era(
-        "2008-01-01", "wording", 'wording "comes into play" (defined until 2008-01-01)',
-        ("comes into play", "enters the battlefield"))
-    # of two old terms, the earlier era; a renamed term with its new name
-    era = _wording("mana burn of converted mana cost", renames=[("converted mana cost",
-                                                                "mana value")])
-    assert era is not None and era.date == "2008-01-01" and era.words == ("mana burn",)
-    era = _wording("converted mana cost", renames=[("converted mana cost", "mana value")])
-    assert era is not None and era.words == ("converted mana cost", "mana value")
+    # a term whose rule is gone (no successor): the era of the versions that had it
+    assert _wording("does mana burn use the stack?") == Era(
+        "2008-01-01", "wording", 'wording "mana burn" (defined until 2008-01-01)',
+        ("mana burn",))
+    # of two old terms, the earlier era
+    assert _wording("mana burn of converted mana cost").date == "2008-01-01"
+    # a term only renamed dates the words, not the rules: today's rule answers it
+    # ("comes into play": kb.era rewrites it; "converted mana cost": the glossary's rename)
+    assert _wording("Comes into play tapped, is that triggered?") is None
+    renames = [("converted mana cost", "mana value")]
+    assert _wording("converted mana cost", renames=renames) is None
+    assert _wording("converted mana cost") is not None  # (no rename recorded: an era)
+    era = _wording("mana burn of converted mana cost", renames=renames)
+    assert era is not None and era.words == ("mana burn",)
     # a term today's glossary defines, or today's rules use, or a part of a word, is not
     assert _wording("tap a creature") is None
     assert _wording("flip a coin", newest_says=lambda term: term == "flip a coin") is None
@@ -140,6 +145,30 @@ def test_a_rule_with_no_version_then_ranks_lower() -> None:
     assert group.pick(None, None)["id"] == "cr-2013-07-11:1"  # the nearest to the era
 
 
+def test_a_rule_gone_before_the_era_has_no_version_then() -> None:
+    # its lineage ends in 2011: in 2014 the 2013-07-11 rules were in force, without it
+    group = _group(("2005-01-01", "old rule", 3.0), ("2011-01-01", "old rule", 3.0))
+    assert group.era_pick(Era("2014-12-31", "as_of", "year 2014"), DATES) is None
+    assert group.era_pick(Era("2012-12-31", "as_of", "year 2012"), DATES) == "cr-2011-01-01:1"
+    group.apply_era(Era("2014-12-31", "as_of", "year 2014"), DATES)
+    assert group.parts["era"] == 0.5 and group.score == 1.5
+
+
+def test_the_version_of_the_era_no_candidate_is_scored_by_its_own_words() -> None:
+    group = _group(("2011-01-01", "draw one fewer", None), ("2016-01-01", "bottom", 4.0))
+    group.parts = {"engine": 4.0}  # the best candidate's parts
+    seen = []
+
+    def rescore(record: dict, parts: dict) -> tuple[float, dict]:
+        seen.append(record["id"])
+        return parts["engine"] * 0.25, {**parts, "proximity": 0.25}
+
+    group.apply_era(Era("2012-12-31", "as_of", "year 2012"), DATES, rescore)
+    assert seen == ["cr-2011-01-01:1"]
+    assert group.score == 1.0 and group.parts["era"] == 1.0
+    assert group.pick(None, None)["id"] == "cr-2011-01-01:1"
+
+
 def test_old_wording_shows_the_newest_version_that_says_it(tmp_path) -> None:
     words = ("comes into play tapped", "enters the battlefield tapped")
     group = _group(("2005-01-01", "It comes into play tapped.", 3.0),
@@ -192,7 +221,37 @@ def test_a_hyphenated_old_term_is_read_with_or_without_its_hyphens() -> None:
     assert old["removed from the game zone"] == "2005-01-01"
     record = _rule("cr-2005", "2005", "Cards in the removed-from-the-game zone are face up.")
     assert uses(record, "removed from the game zone")
+    # renamed (exile; the one word "removed" today's rules still use): no era, however
+    # the query writes it
     for query in ("can cards in the removed-from-the-game zone be looked at?",
                   "removed from the game zone: can players look at those cards"):
-        era = wording_era(query, old, lambda term: False)
+        assert wording_era(query, old, lambda term: term == "removed") is None
+    # a hyphenated term whose rule is gone, written with or without its hyphen
+    gone = old_terms([("Poly-Artifact", "cr-2005-01-01"), ("Artifact", "cr-2026-01-01")],
+                     {"cr-2005-01-01": "2005-01-01", "cr-2026-01-01": "2026-01-01"},
+                     "cr-2026-01-01")
+    for query in ("what was a poly-artifact?", "poly artifact tapping"):
+        era = wording_era(query, gone, lambda term: False)
         assert era is not None and era.date == "2005-01-01"
+
+
+def test_a_group_is_obsolete_by_its_rules_versions_only() -> None:
+    def group(*members: str) -> Group:
+        return Group(("lineage", members[0]), 1.0, {}, members=list(members))
+
+    newest = "cr-2026-01-16"
+    # a keyword of the 2010-2021 rules that a 2012 FAQ quotes: gone all the same
+    assert group("cr-2010-10-01:keyword:totem-armor",
+                 "keyword-abilities-faq-thread-2012:keyword:totem-armor").obsolete(newest)
+    assert not group("cr-2010-10-01:702.86a", "cr-2026-01-16:702.89a").obsolete(newest)
+    # a FAQ's own answer, in no rules version, is not a rule that is gone
+    assert not group("keyword-abilities-faq-thread-2012:keyword:miracle:qa:5").obsolete(newest)
+
+
+def test_with_no_version_of_the_era_the_first_after_it_among_all_versions_is_shown() -> None:
+    # only the 2016 version was a candidate; the 2013 one is fetched later (`complete`)
+    group = _group(("2013-07-11", "new rule", None), ("2016-01-01", "new rule", 4.0))
+    first = group.records.pop("cr-2013-07-11:1")
+    group.apply_era(Era("2009-12-31", "as_of", "year 2009"), DATES)
+    group.records[first["id"]] = first
+    assert group.pick(None, None)["id"] == "cr-2013-07-11:1"
