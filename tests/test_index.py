@@ -99,6 +99,26 @@ def test_the_stemmer_is_porters_own_step_1b() -> None:
     assert stems("Tapped creatures untap") == ["tap", "creatur", "untap"]
 
 
+def test_irregular_forms_stem_as_their_base_form() -> None:
+    from kb.index import porter_stem
+
+    # Porter leaves these apart ("drew" -> "drew", "dies" -> "di", "paid" -> "paid")
+    for forms in (["die", "dies", "died", "dying"], ["draw", "draws", "drew", "drawn"],
+                  ["go", "goes", "went", "gone", "going"], ["pay", "pays", "paid"],
+                  ["lose", "loses", "lost", "losing"], ["choose", "chose", "chosen"],
+                  ["deal", "deals", "dealt"], ["take", "took", "taken"], ["elf", "elves"]):
+        assert len({porter_stem(w) for w in forms}) == 1, forms
+    # a form that is also another word of the rules keeps its own stem: "the left half"
+    assert porter_stem("left") != porter_stem("leave")
+    assert porter_stem("dice") != porter_stem("dies")
+    assert stems("It died; we drew") == ["it", "die", "we", "draw"]
+
+
+def test_a_question_in_the_past_tense_finds_the_rule_in_the_present(shipped_searcher) -> None:
+    hits = shipped_searcher.search("when is a creature said to have died").hits
+    assert hits[0].record["rule"] == "700.4"  # 'The term dies means "is put into a ...'
+
+
 def test_tokens_are_the_analyzers_tokens() -> None:
     from kb.index import text_analyzer
     from tests.conftest import DATA
