@@ -6,10 +6,12 @@ Porter's stemmer removes regular endings ("attacked", "attacks" -> "attack") but
 and it splits the -ie verbs ("dies" -> "di", "die" -> "die"). A judge asks
 "my creature died, what happens" where the rules say "dies"; a player "drew from an empty
 library" where the rules "draw a card". `lemma` gives such a form its base form before the
-stemmer runs, so the index and every query stem them alike.
+stemmer runs, so the index and every query stem them alike. Number words are their digits
+("zero life" is "0 life").
 
-The table is a closed class of English (the irregular verbs of everyday English and the
-irregular plurals), like the function words of `kb.search`, not a list fitted to queries.
+The table is a closed class of English (the irregular verbs of everyday English, the
+irregular plurals, the cardinal numbers), like the function words of `kb.search`, not a
+list fitted to queries.
 Forms that are also another word of the rules are left out: "left" (the rules' direction:
 "the player to their left", "the left half"), "dice" (its singular "die" is also the verb),
 "lay" (lie or lay), "leaves" (the verb, not the plural of "leaf"), "lives", "found",
@@ -53,6 +55,14 @@ half: halves | knife: knives | man: men | mouse: mice | ox: oxen | phenomenon: p
 criterion: criteria | thief: thieves | tooth: teeth | wolf: wolves | woman: women
 """
 
+# number words: the rules write "ten or more poison counters" and "0 or less life", players
+# "10 poison" and "zero life" ("one" is left out: it is also a pronoun, "each one")
+_NUMBERS = """
+0: zero | 2: two | 3: three | 4: four | 5: five | 6: six | 7: seven | 8: eight | 9: nine |
+10: ten | 11: eleven | 12: twelve | 13: thirteen | 14: fourteen | 15: fifteen |
+16: sixteen | 17: seventeen | 18: eighteen | 19: nineteen | 20: twenty
+"""
+
 
 def _table(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
@@ -63,7 +73,7 @@ def _table(text: str) -> dict[str, str]:
     return out
 
 
-LEMMAS: dict[str, str] = {**_table(_VERBS), **_table(_NOUNS)}
+LEMMAS: dict[str, str] = {**_table(_VERBS), **_table(_NOUNS), **_table(_NUMBERS)}
 
 
 def lemma(word: str) -> str:

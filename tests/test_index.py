@@ -112,6 +112,9 @@ def test_irregular_forms_stem_as_their_base_form() -> None:
     assert porter_stem("left") != porter_stem("leave")
     assert porter_stem("dice") != porter_stem("dies")
     assert stems("It died; we drew") == ["it", "die", "we", "draw"]
+    # number words are their digits: "ten or more poison counters", "10 poison"
+    assert stems("ten poison, zero life, two 2/2 tokens") == [
+        "10", "poison", "0", "life", "2", "2/2", "token"]
 
 
 def test_a_question_in_the_past_tense_finds_the_rule_in_the_present(shipped_searcher) -> None:
