@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
-from kb.lemma import LEMMAS
+from kb.lemma import lemma
 from kb.patterns import lazy
 from kb.recent import Recent
 
@@ -105,7 +105,7 @@ def porter_stem(word: str) -> str:
     and leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
     "activated" -> "activat", not "activ" as "activate"). The same function, its two
     patterns anchored at the end."""
-    return _porter()(LEMMAS.get(word, word))
+    return _porter()(lemma(word))
 
 
 @functools.cache
