@@ -40,8 +40,7 @@ FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
-               "kb/index_write.py", "kb/build.py", "kb/lemma.py",
-               "kb/equivalents.py")
+               "kb/index_write.py", "kb/build.py", "kb/lemma.py")
 _PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]
@@ -310,7 +309,6 @@ def _finish(home: Path, tmp: Path, info: dict[str, Any]) -> Path:
 def _build_whole(records: list[Record], sources: list[Source],
                  counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> None:
     """Link, store and index every record."""
-    from kb.equivalents import write as write_equivalents
     from kb.index import build_index
     from kb.links import build_links
     from kb.store import write_store
@@ -323,7 +321,6 @@ def _build_whole(records: list[Record], sources: list[Source],
         [_source_entry(s, counts[s.id]) for s in sources]))
     _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
                                            tmp / "index", report))
-    _stage("indexing", lambda: write_equivalents(records, tmp / "index"))
 
 
 def _add_to_previous(home: Path, records: list[Record], sources: list[Source],

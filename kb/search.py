@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kb import equivalents, rulenum
+from kb import rulenum
 from kb.era import alternative_wordings, modernize
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.patterns import lazy
@@ -154,7 +154,6 @@ class Searcher:
 
     def __init__(self, index_dir: Path) -> None:
         self._engine = Engine(index_dir)
-        self._index_dir = index_dir
         self._versions = Versions(index_dir.parent / "kb.sqlite", self._engine)
         self._names: list[str] | None = None
 
@@ -162,11 +161,6 @@ class Searcher:
         """Release the index files."""
         self._engine.close()
         self._versions.close()
-
-    @functools.cached_property
-    def _stated(self) -> tuple[tuple[str, str], ...]:
-        """(term, meaning) pairs the rules state, stored with the index (`kb.equivalents`)."""
-        return equivalents.read(self._index_dir)
 
     def search(self, text: str, kind: str | None = None, source: str | None = None,
                limit: int = 10, as_of: str | None = None) -> SearchResult:
@@ -214,11 +208,10 @@ class Searcher:
             return SearchResult(query=asked or text, total=0, hits=[])
         engine = self._engine
         # the query in today's terms where it uses a term the glossary records as renamed,
-        # and in the rules' words where it uses a player's (`kb.slang`) or a term the rules
-        # define (`kb.equivalents`)
+        # and in the rules' words where it uses a player's (`kb.slang`)
         variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
         own = {s for v in variants for s in v.content}
-        slang = rules_wording(text, tokens, self._stated)
+        slang = rules_wording(text, tokens)
         spread = _spread(slang.meanings, own) if slang else {}
         if slang:
             variants.append(ReadQuery.of(slang.text))

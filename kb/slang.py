@@ -10,10 +10,6 @@ words keep their weight, and each slang expression counts as much as one word sp
 the rules words it stands for. Like `kb.era` (the rules' own renames), this is vocabulary
 and imports nothing: the caller hands in the index's tokenizer, so the expressions are
 read as the records' words are.
-
-The caller may hand in more pairs, (a term, what it means), that the rules themselves state
-(`kb.equivalents`: "dies" means "put into a graveyard from the battlefield"): they are read
-the same way, each term matched by its stems (so "died", "dying" and "dies" are one term).
 """
 
 from __future__ import annotations
@@ -87,13 +83,10 @@ class Rewrite:
 
 
 class Word(Protocol):
-    """A token of the caller's tokenizer: the word as written (lower case), its stem, its
-    span."""
+    """A token of the caller's tokenizer: the word as written (lower case), its span."""
 
     @property
     def word(self) -> str: ...
-    @property
-    def stem(self) -> str: ...
     @property
     def start(self) -> int: ...
     @property
@@ -111,21 +104,13 @@ def forms(word: str) -> set[str]:
             word + word[-1] + "ed", word + word[-1] + "ing"}
 
 
-# (the words of a spelling, each as the set of what it may be; the rules' words; whether
-# the words are matched by their stems, else as written)
-_Row = tuple[tuple[frozenset[str], ...], str, bool]
-
-
 @functools.cache
-def _table(tokenize: Tokenizer, stated: tuple[tuple[str, str], ...] = ()
-           ) -> dict[str, list[_Row]]:
-    """A word form (or, for the pairs `stated`, a stem) -> the rows it begins, longest
-    spellings first (every word of a slang spelling inflects)."""
-    rows: list[_Row] = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules,
-                         False) for said, rules in SLANG for spelling in said.split("|")]
-    rows += [(tuple(frozenset([t.stem]) for t in tokenize(term)), meaning, True)
-             for term, meaning in stated]
-    table: dict[str, list[_Row]] = {}
+def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ...], str]]]:
+    """A word form -> (the forms of each word of a spelling, rules words), longest
+    spellings first (every word of a spelling inflects)."""
+    rows = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules)
+            for said, rules in SLANG for spelling in said.split("|")]
+    table: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
     for row in sorted(rows, key=lambda row: -len(row[0])):
         for form in row[0][0]:
             table.setdefault(form, []).append(row)
@@ -138,24 +123,18 @@ def is_slang(word: str, tokenize: Tokenizer) -> bool:
     return word in _table(tokenize)
 
 
-def rules_wording(text: str, tokenize: Tokenizer,
-                  stated: tuple[tuple[str, str], ...] = ()) -> Rewrite | None:
-    """The text with every player's expression (and every term of the pairs `stated`)
-    replaced by the rules' words for it (words as `tokenize` reads them), or None when it
-    uses none."""
+def rules_wording(text: str, tokenize: Tokenizer) -> Rewrite | None:
+    """The text with every player's expression replaced by the rules' words for it (words
+    as `tokenize` reads them), or None when it uses none."""
     words = tokenize(text)
-    table = _table(tokenize, stated)
+    table = _table(tokenize)
     out: list[str] = []
     meanings: list[str] = []
     at = i = 0
     while i < len(words):
-        rows = table.get(words[i].word, [])
-        if stated and words[i].stem != words[i].word:  # longest first, as in the table
-            rows = sorted([*rows, *table.get(words[i].stem, [])], key=lambda r: -len(r[0]))
-        for said, rules, by_stem in rows:
+        for said, rules in table.get(words[i].word, ()):
             if len(words) - i >= len(said) and all(
-                    (t.stem if by_stem else t.word) in allowed
-                    for t, allowed in zip(words[i:], said, strict=False)):
+                    t.word in allowed for t, allowed in zip(words[i:], said, strict=False)):
                 end = words[i + len(said) - 1].end
                 out += [text[at:words[i].start], rules]
                 meanings.append(rules)

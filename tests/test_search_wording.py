@@ -111,14 +111,3 @@ def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> N
     first = shipped_searcher.search("what is LKI").hits[0]
     assert first.record["title"] == "Last Known Information"
     assert shipped_searcher.search("what is LKI").did_you_mean is None
-
-
-def test_the_rules_definitions_are_read_as_wordings() -> None:
-    from kb.equivalents import definitions
-
-    dies = 'A creature or planeswalker "dies" if it is put into a graveyard from the battlefield.'
-    assert definitions("Dies", dies, glossary=True) == [
-        ("dies", "put into a graveyard from the battlefield")]
-    assert definitions("If", 'See Intervening "If" Clause.', glossary=True) == []  # a part
-    rewrite = rules_wording("my creature died", tokens, (("dies", "put into a graveyard"),))
-    assert rewrite is not None and rewrite.text == "my creature put into a graveyard"
