@@ -99,8 +99,8 @@ def _token_pattern(text: str) -> re.Pattern[str]:
 
 def porter_stem(word: str) -> str:
     """The index's stem of a lower-case word (the index and every query stem through it):
-    an irregular form's base form first (`kb.lemma`: "drew" -> "draw", "died" -> "die"),
-    then Porter's stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`)
+    a number word's digits first (`kb.lemma`: "zero" -> "0", "ten" -> "10"), then Porter's
+    stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`)
     tests step 1b's endings from the word's first letter, so it keeps a doubled consonant
     and leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
     "activated" -> "activat", not "activ" as "activate"). The same function, its two
