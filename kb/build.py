@@ -40,7 +40,7 @@ FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI, rules model or HTML)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
-               "kb/index_write.py", "kb/build.py")
+               "kb/index_write.py", "kb/build.py", "kb/lemma.py")
 _PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from kb.era import glossary_renames, modernize
+from kb.lemma import lemma
 from kb.patterns import lazy
 from kb.recent import Recent
 
@@ -97,12 +98,14 @@ def _token_pattern(text: str) -> re.Pattern[str]:
 
 
 def porter_stem(word: str) -> str:
-    """Porter's stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`) tests
-    step 1b's endings from the word's first letter, so it keeps a doubled consonant and
-    leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
+    """The index's stem of a lower-case word (the index and every query stem through it):
+    a number word's digits first (`kb.lemma`: "zero" -> "0", "ten" -> "10"), then Porter's
+    stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`)
+    tests step 1b's endings from the word's first letter, so it keeps a doubled consonant
+    and leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
     "activated" -> "activat", not "activ" as "activate"). The same function, its two
-    patterns anchored at the end (the index and every query stem through it)."""
-    return _porter()(word)
+    patterns anchored at the end."""
+    return _porter()(lemma(word))
 
 
 @functools.cache

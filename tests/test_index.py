@@ -99,6 +99,13 @@ def test_the_stemmer_is_porters_own_step_1b() -> None:
     assert stems("Tapped creatures untap") == ["tap", "creatur", "untap"]
 
 
+def test_number_words_stem_as_their_digits() -> None:
+    # "ten or more poison counters" is "10 poison"; "one" keeps its own (a pronoun too)
+    assert stems("ten poison, zero life, two 2/2 tokens") == [
+        "10", "poison", "0", "life", "2", "2/2", "token"]
+    assert stems("twelve 12") == ["12", "12"]
+
+
 def test_tokens_are_the_analyzers_tokens() -> None:
     from kb.index import text_analyzer
     from tests.conftest import DATA
