@@ -14,24 +14,10 @@ every "dies"), so Porter's stems of them stand.
 
 from __future__ import annotations
 
-# digits: the number words they are written as
-_NUMBERS = """
-0: zero | 2: two | 3: three | 4: four | 5: five | 6: six | 7: seven | 8: eight | 9: nine |
-10: ten | 11: eleven | 12: twelve | 13: thirteen | 14: fourteen | 15: fifteen |
-16: sixteen | 17: seventeen | 18: eighteen | 19: nineteen | 20: twenty
-"""
+from kb.text import CARDINALS
 
-
-def _table(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for entry in text.split("|"):
-        base, _, forms = entry.partition(":")
-        for form in forms.split():
-            out[form] = base.strip()
-    return out
-
-
-LEMMAS: dict[str, str] = _table(_NUMBERS)
+# number words -> their digits ("one" left out: a pronoun too)
+LEMMAS: dict[str, str] = {word: str(n) for n, word in enumerate(CARDINALS) if word != "one"}
 
 
 def lemma(word: str) -> str:
