@@ -41,6 +41,10 @@ create index links_dst on links(dst);
 """
 
 
+# tables a build adds once its records are stored (`kb.derived`): the glossary titles the
+# newest rules version no longer defines, and for which kind and newest version they are
+GONE, GONE_FOR = "titles_gone", "titles_gone_for"
+
 StoredLink = Link  # the name readers of the store used before links had one type
 
 
@@ -210,15 +214,34 @@ class KnowledgeBase:
     def titles_gone(self, kind: str, older: list[str], newest: str) -> list[tuple[str, str]]:
         """(title, source) of the records of a kind in the `older` sources whose title
         (case-insensitively) no record of that kind in `newest` has: terms the newest
-        rules' glossary no longer defines."""
+        rules' glossary no longer defines (read from what the build stored, when it stored
+        them for this kind and newest version: `kb.derived`)."""
         if not older:
             return []
+        stored = self._stored_gone(kind, newest)
+        if stored is not None:
+            keep = set(older)
+            return [(title, source) for title, source in stored if source in keep]
         marks = ",".join("?" * len(older))
         rows = self._db.execute(
             f"select title, source from records where kind = ? and source in ({marks}) and"
             f" lower(title) not in (select lower(title) from records where kind = ? and"
             f" source = ?)", [kind, *older, kind, newest])
         return [(title, source) for title, source in rows]
+
+    def _stored_gone(self, kind: str, newest: str) -> list[tuple[str, str]] | None:
+        """The titles gone that a build stored for a kind and newest version (against every
+        other rules version), or None when it stored none for them."""
+        try:
+            if not self._db.execute(f"select 1 from {GONE_FOR} where kind = ? and newest = ?",
+                                    (kind, newest)).fetchone():
+                return None
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        return self._db.execute(f"select title, source from {GONE} where kind = ? and"
+                                " newest = ? order by rowid", (kind, newest)).fetchall()
 
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
@@ -298,3 +321,23 @@ class KnowledgeBase:
     def count(self) -> int:
         """How many records."""
         return self._db.execute("select count(*) from records").fetchone()[0]
+
+    def answers_after(self, last: int) -> Iterator[Record]:
+        """The rulings and answers stored after record number `last` (`ord`), in order."""
+        for (data,) in self._db.execute("select data from records where ord > ? and kind in"
+                                        " ('ruling', 'qa') order by ord", (last,)):
+            yield Record.from_dict(json.loads(data))
+
+    def superseded(self, ids: Iterable[str]) -> dict[str, dict[str, Any]] | None:
+        """The marks a build stored (`kb.superseded.write_marks`) of these rulings and
+        answers: id -> what superseded it (only those superseded); None when the store
+        has none (written before they were stored)."""
+        ids = list(ids)
+        try:
+            rows = self._db.execute("select id, data from superseded where id in"
+                                    f" ({','.join('?' * len(ids))})", ids).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        return {rid: json.loads(data) for rid, data in rows}
