@@ -10,10 +10,12 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kb.links.types import Link, Unresolved
 from kb.model import Record
+
+if TYPE_CHECKING:  # loaded by the readers of links only (a search reads none)
+    from kb.links.types import Link, Unresolved
 
 STORE_FILE = "kb.sqlite"
 
@@ -44,8 +46,6 @@ create index links_dst on links(dst);
 # tables a build adds once its records are stored (`kb.derived`): the glossary titles the
 # newest rules version no longer defines, and for which kind and newest version they are
 GONE, GONE_FOR = "titles_gone", "titles_gone_for"
-
-StoredLink = Link  # the name readers of the store used before links had one type
 
 
 def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
@@ -259,12 +259,16 @@ class KnowledgeBase:
         """What a record points to."""
         rows = self._db.execute("select src, dst, kind from links l where src = ?"
                                 f" order by {_LINK_ORDER}", (record_id,))
+        from kb.links.types import Link
+
         return [Link(*row) for row in rows]
 
     def cited_by(self, record_id: str) -> list[Link]:
         """What points to a record."""
         rows = self._db.execute("select src, dst, kind from links l where dst = ?"
                                 f" order by {_LINK_ORDER}", (record_id,))
+        from kb.links.types import Link
+
         return [Link(*row) for row in rows]
 
     def lineage(self, record_id: str) -> list[str]:
