@@ -163,6 +163,7 @@ class KnowledgeBase:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self._groups: dict[int, list[str]] = {}  # lineage groups read, by number
 
     def close(self) -> None:
         """Release the database file."""
@@ -272,14 +273,22 @@ class KnowledgeBase:
         return [Link(*row) for row in rows]
 
     def lineage(self, record_id: str) -> list[str]:
-        """Ids of the same rule or keyword across sources and versions, by era."""
+        """Ids of the same rule or keyword across sources and versions, by era (each group
+        read once: a search asks for the versions of hundreds of records, many of a group)."""
         try:
-            row = self._db.execute("select members from lineage_groups where grp = (select"
-                                   " grp from lineage where id = ?)", (record_id,)).fetchone()
+            row = self._db.execute("select grp from lineage where id = ?",
+                                   (record_id,)).fetchone()
         except sqlite3.OperationalError:  # a store of before groups (a member's own copy)
             row = self._db.execute("select members from lineage where id = ?",
                                    (record_id,)).fetchone()
-        return json.loads(row[0]) if row else []
+            return json.loads(row[0]) if row else []
+        if row is None:
+            return []
+        if (members := self._groups.get(row[0])) is None:
+            found = self._db.execute("select members from lineage_groups where grp = ?",
+                                     (row[0],)).fetchone()
+            members = self._groups[row[0]] = json.loads(found[0]) if found else []
+        return list(members)
 
     def quotes(self) -> dict[str, list[str]]:
         """Record id -> the records its `quotes` links point to, in link order."""
