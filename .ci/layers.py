@@ -27,7 +27,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.index_files",
                "kb.freshness", "kb.paths", "kb.homelock", "kb.leftovers")),
-    ("build", ("kb.build", "kb.parsecache", "kb.update")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
     # and validation stand above it, so the game never imports a keyword
     ("rules model", ("kb.rules.hooks", "kb.rules.claims", "kb.rules.game", "kb.rules.registry",
@@ -36,6 +35,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
                          "kb.search_versions", "kb.query_era", "kb.show", "kb.diff",
                          "kb.superseded", "kb.rules")),
+    # a build stores what the rules model says of its records (`kb.superseded.write_marks`)
+    ("build", ("kb.build", "kb.parsecache", "kb.update", "kb.derived")),
     ("present", ("kb.present", "kb.html")),
     ("cli", ("kb.cli",)),
 )

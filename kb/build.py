@@ -37,10 +37,13 @@ from kb.model import Record
 from kb.paths import claim_home
 
 FORMAT_VERSION = "1"
-# the code whose changes change what a build contains (not the CLI, rules model or HTML)
+# the code whose changes change what a build contains (not the CLI or HTML; the rules model
+# for the superseded marks)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
-               "kb/index_write.py", "kb/build.py", "kb/lemma.py")
+               "kb/index_write.py", "kb/build.py", "kb/lemma.py", "kb/derived.py",
+               "kb/superseded.py", "kb/rules/*.py", "kb/rules/history.json",
+               "kb/rules/keywords/*.py")
 _PROGRESS_EVERY = 500
 
 Progress = Callable[[str], None]
@@ -279,6 +282,10 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
     with _new_folder(home) as tmp:
         if not _add_to_previous(home, records, sources, info, tmp, report):
             _build_whole(records, sources, counts, tmp, report)
+        from kb.derived import write_derived
+
+        report("mark the rulings a later rules change overrode")
+        _stage("marking", lambda: write_derived(tmp / "kb.sqlite"))
         final = _finish(home, tmp, info)
     report(f"done: {len(records):,} records from {len(sources)} sources")
     return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from pathlib import Path
 
 CURRENT = "current"
@@ -16,14 +16,28 @@ BUILDS = "builds"
 HOME_MARKER = ".mtgkb-home"
 
 
-@dataclass(frozen=True)
 class Build:
-    """A built knowledge base: its folder and what went into it."""
+    """A built knowledge base: its folder and what went into it. (A plain class: creating
+    a dataclass at import cost every command about 4 M instructions.)"""
 
-    path: Path
-    content_hash: str
-    counts: dict[str, dict[str, int]]
-    damage: dict[str, list[list[str]]] = field(default_factory=dict)
+    __slots__ = ("path", "content_hash", "counts", "damage")
+
+    def __init__(self, path: Path, content_hash: str, counts: dict[str, dict[str, int]],
+                 damage: dict[str, list[list[str]]] | None = None) -> None:
+        self.path = path
+        self.content_hash = content_hash
+        self.counts = counts
+        self.damage = damage if damage is not None else {}
+
+    def __repr__(self) -> str:
+        return (f"Build(path={self.path!r}, content_hash={self.content_hash!r}, "
+                f"counts={self.counts!r}, damage={self.damage!r})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Build) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # its counts are mutable, as before
 
     @property
     def store(self) -> Path:
@@ -36,7 +50,7 @@ class Build:
         return self.path / "index"
 
 
-def stat_key(paths: list[Path]) -> str:
+def stat_key(paths: Iterable[Path | str]) -> str:
     """Size and modification time of each file: changes whenever a file is touched."""
     parts = []
     for path in paths:
@@ -79,7 +93,8 @@ def fresh_build(data_dir: Path, home: Path) -> Build | None:
     pointer = read_current(home)
     if not pointer:
         return None
-    paths = [Path(p) for p in pointer.get("watched", [])]
+    # the watched files as the pointer names them (a few hundred: no Path made of each)
+    paths = [str(p) for p in pointer.get("watched", [])]
     if pointer.get("data_dir") != str(data_dir) or stat_key(paths) != pointer.get("stat_key"):
         return None
     return load_build(home, pointer)

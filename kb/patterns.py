@@ -11,6 +11,7 @@ compiles. A compiled pattern cannot outlive its process: laziness is what can be
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, cast
 
 # what a caller may use of a pattern (all of `re.Pattern`'s public attributes)
@@ -39,3 +40,47 @@ class _Lazy:
 def lazy(pattern: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
     """`re.compile(pattern, flags)`, done when the pattern is first used."""
     return cast("re.Pattern[str]", _Lazy(pattern, int(flags)))
+
+
+_NESTING = 40  # deeper prefix trees (names each a prefix of the next) are written flat
+
+
+def alternatives(words: Iterable[str]) -> str:
+    """A pattern matching any of `words` (each escaped), the longest first where several
+    match at one place (words distinct in lower case, for a case-insensitive pattern): what
+    `"|".join(longest first)` matches, written as the tree of their
+    prefixes (`fl(?:ash(?:back)?|ying)`), since `re` tries an alternation's branches one
+    by one and a few hundred names made every position of a text cost hundreds of tries."""
+    words = sorted(set(words), key=lambda w: (-len(w), w))
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    try:
+        return _branches(tree, 0)
+    except _TooDeep:
+        return "|".join(map(re.escape, words))
+
+
+class _TooDeep(Exception):
+    pass
+
+
+def _branches(node: dict[str, Any], depth: int) -> str:
+    if depth > _NESTING:
+        raise _TooDeep
+    branches = []
+    for char, child in sorted(node.items()):
+        if not char:
+            continue
+        run = char
+        while len(child) == 1 and "" not in child:  # a chain of single letters: one literal
+            (char, child), = child.items()
+            run += char
+        branches.append(re.escape(run) + _branches(child, depth + 1))
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body

@@ -10,10 +10,12 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kb.links.types import Link, Unresolved
 from kb.model import Record
+
+if TYPE_CHECKING:  # loaded by the readers of links only (a search reads none)
+    from kb.links.types import Link, Unresolved
 
 STORE_FILE = "kb.sqlite"
 
@@ -41,7 +43,9 @@ create index links_dst on links(dst);
 """
 
 
-StoredLink = Link  # the name readers of the store used before links had one type
+# tables a build adds once its records are stored (`kb.derived`): the glossary titles the
+# newest rules version no longer defines, and for which kind and newest version they are
+GONE, GONE_FOR = "titles_gone", "titles_gone_for"
 
 
 def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
@@ -159,6 +163,7 @@ class KnowledgeBase:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self._groups: dict[int, list[str]] = {}  # lineage groups read, by number
 
     def close(self) -> None:
         """Release the database file."""
@@ -210,15 +215,34 @@ class KnowledgeBase:
     def titles_gone(self, kind: str, older: list[str], newest: str) -> list[tuple[str, str]]:
         """(title, source) of the records of a kind in the `older` sources whose title
         (case-insensitively) no record of that kind in `newest` has: terms the newest
-        rules' glossary no longer defines."""
+        rules' glossary no longer defines (read from what the build stored, when it stored
+        them for this kind and newest version: `kb.derived`)."""
         if not older:
             return []
+        stored = self._stored_gone(kind, newest)
+        if stored is not None:
+            keep = set(older)
+            return [(title, source) for title, source in stored if source in keep]
         marks = ",".join("?" * len(older))
         rows = self._db.execute(
             f"select title, source from records where kind = ? and source in ({marks}) and"
             f" lower(title) not in (select lower(title) from records where kind = ? and"
             f" source = ?)", [kind, *older, kind, newest])
         return [(title, source) for title, source in rows]
+
+    def _stored_gone(self, kind: str, newest: str) -> list[tuple[str, str]] | None:
+        """The titles gone that a build stored for a kind and newest version (against every
+        other rules version), or None when it stored none for them."""
+        try:
+            if not self._db.execute(f"select 1 from {GONE_FOR} where kind = ? and newest = ?",
+                                    (kind, newest)).fetchone():
+                return None
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        return self._db.execute(f"select title, source from {GONE} where kind = ? and"
+                                " newest = ? order by rowid", (kind, newest)).fetchall()
 
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
@@ -236,23 +260,35 @@ class KnowledgeBase:
         """What a record points to."""
         rows = self._db.execute("select src, dst, kind from links l where src = ?"
                                 f" order by {_LINK_ORDER}", (record_id,))
+        from kb.links.types import Link
+
         return [Link(*row) for row in rows]
 
     def cited_by(self, record_id: str) -> list[Link]:
         """What points to a record."""
         rows = self._db.execute("select src, dst, kind from links l where dst = ?"
                                 f" order by {_LINK_ORDER}", (record_id,))
+        from kb.links.types import Link
+
         return [Link(*row) for row in rows]
 
     def lineage(self, record_id: str) -> list[str]:
-        """Ids of the same rule or keyword across sources and versions, by era."""
+        """Ids of the same rule or keyword across sources and versions, by era (each group
+        read once: a search asks for the versions of hundreds of records, many of a group)."""
         try:
-            row = self._db.execute("select members from lineage_groups where grp = (select"
-                                   " grp from lineage where id = ?)", (record_id,)).fetchone()
+            row = self._db.execute("select grp from lineage where id = ?",
+                                   (record_id,)).fetchone()
         except sqlite3.OperationalError:  # a store of before groups (a member's own copy)
             row = self._db.execute("select members from lineage where id = ?",
                                    (record_id,)).fetchone()
-        return json.loads(row[0]) if row else []
+            return json.loads(row[0]) if row else []
+        if row is None:
+            return []
+        if (members := self._groups.get(row[0])) is None:
+            found = self._db.execute("select members from lineage_groups where grp = ?",
+                                     (row[0],)).fetchone()
+            members = self._groups[row[0]] = json.loads(found[0]) if found else []
+        return list(members)
 
     def quotes(self) -> dict[str, list[str]]:
         """Record id -> the records its `quotes` links point to, in link order."""
@@ -298,3 +334,23 @@ class KnowledgeBase:
     def count(self) -> int:
         """How many records."""
         return self._db.execute("select count(*) from records").fetchone()[0]
+
+    def answers_after(self, last: int) -> Iterator[Record]:
+        """The rulings and answers stored after record number `last` (`ord`), in order."""
+        for (data,) in self._db.execute("select data from records where ord > ? and kind in"
+                                        " ('ruling', 'qa') order by ord", (last,)):
+            yield Record.from_dict(json.loads(data))
+
+    def superseded(self, ids: Iterable[str]) -> dict[str, dict[str, Any]] | None:
+        """The marks a build stored (`kb.superseded.write_marks`) of these rulings and
+        answers: id -> what superseded it (only those superseded); None when the store
+        has none (written before they were stored)."""
+        ids = list(ids)
+        try:
+            rows = self._db.execute("select id, data from superseded where id in"
+                                    f" ({','.join('?' * len(ids))})", ids).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        return {rid: json.loads(data) for rid, data in rows}

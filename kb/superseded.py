@@ -1,22 +1,31 @@
 """Which rulings and answers a later rules change overrode, for `show` and `search`.
 
 The judgement is `kb.rules.validate.superseded_rulings` (the same `validate` reports and
-the site flags); this module only feeds it the few rulings being displayed and the
-definitions of the keywords they mention, so a lookup stays fast.
+the site flags), made for each ruling and answer on its own. A build makes it once for all
+of them and stores the marks (`write_marks`, the store's `superseded` table), so a lookup
+reads them instead of loading the rules model; a store without the table (written before
+it existed) has them worked out on the fly, the same way.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kb.patterns import alternatives
+
 if TYPE_CHECKING:
     from kb.model import Record
+    from kb.rules.claims import Claims
     from kb.store import KnowledgeBase
 
 ANSWERS = ("ruling", "qa")
+MARKS = "superseded"  # the store's table: ruling id -> what superseded it (JSON)
+MARKED_UP_TO = "superseded_checked"  # the last record (ord) whose marks are in the table
 
 
 def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dict[str, Any]]:
@@ -26,38 +35,107 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
     rulings = [r for r in records if r.kind in ANSWERS]
     if not rulings:
         return {}
-    titles = {t.lower(): t for t in kb.titles(["keyword"])}
-    if not titles:
-        return {}
-    texts = " ".join(r.text for r in rulings).lower()
-    # only the names these texts contain (a pattern over every keyword name costs more to
-    # compile than the whole lookup); longest first, as before
-    names = sorted((n for n in titles if n in texts), key=lambda n: (-len(n), n))
-    if not names:
-        return {}
-    mention = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.I)
-    from kb.rules.claims import claims_about
+    stored = kb.superseded([r.id for r in rulings])
+    if stored is not None:
+        return stored
+    marker = _Marker(kb)
+    return {r.id: info for r in rulings if (info := marker.mark(r)) is not None}
 
-    # only a ruling that claims something of a keyword's kind or instances can be
-    # superseded: the rules model (all keyword modules) is loaded only for those
-    claimed = {(r.id, m.lower()) for r in rulings for m in set(mention.findall(r.text))
-               if claims_about(r.text, m) is not None}
-    rulings = [r for r in rulings if any(rid == r.id for rid, _ in claimed)]
-    mentioned = {name for _, name in claimed}
-    if not mentioned:
-        return {}
-    definitions = [d for name in sorted(mentioned) for d in kb.by_title(titles[name], "keyword")]
-    from kb.rules.validate import superseded_rulings
 
-    era = {d.id: d.era or d.date for d in definitions}
-    found: dict[str, dict[str, Any]] = {}
-    for finding in superseded_rulings(rulings, definitions):
-        if finding.kind == "superseded-ruling" and finding.records[0] not in found:
-            found[finding.records[0]] = {"record": finding.records[1],
-                                         "era": era.get(finding.records[1], ""),
-                                         "keyword": finding.keyword,
-                                         "message": finding.message}
-    return found
+class _Marker:
+    """The marks of rulings of one store, one ruling at a time; what every ruling shares
+    (the keyword names, each keyword's definitions and their claims, each text's claims
+    about a name) read or worked out once."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.titles = {t.lower(): t for t in kb.titles(["keyword"])}
+        # every keyword name as a word, longest first: in a text the same matches as a
+        # pattern of the names it contains only (a name it does not contain matches nowhere)
+        self.mention = (re.compile(rf"\b({alternatives(self.titles)})\b", re.I)
+                        if self.titles else None)
+        self.definitions: dict[str, list[Record]] = {}
+        self.known: dict[str, Claims] = {}
+        self.claims: dict[tuple[str, str], bool] = {}
+        self.read: dict[tuple[Any, ...], Claims] = {}  # a definition's claims, by its text
+
+    def _claims(self, text: str, name: str) -> bool:
+        """Whether a text claims anything of a keyword's kind or instances (read with the
+        name in lower case: the claims reader matches names case-insensitively)."""
+        from kb.rules.claims import claims_about
+
+        key = (text, name)
+        if key not in self.claims:
+            self.claims[key] = claims_about(text, name) is not None
+        return self.claims[key]
+
+    def _defined(self, name: str) -> list[Record]:
+        if name not in self.definitions:
+            found = self.kb.by_title(self.titles[name], "keyword")
+            self.definitions[name] = found
+            self.known.update((d.id, self._claims_of(d)) for d in found if d.id not in self.known)
+        return self.definitions[name]
+
+    def _claims_of(self, definition: Record) -> Claims:
+        """`kb.rules.validate.claims_of`, read once for the versions that word a definition
+        alike (what it reads: the text, its damage notes, the title, action or not)."""
+        from kb.rules.validate import claims_of, is_action
+
+        key = (definition.text, tuple(definition.meta.get("damage", [])), definition.title,
+               is_action(definition))
+        if key not in self.read:
+            self.read[key] = claims_of(definition)
+        return self.read[key]
+
+    def mark(self, ruling: Record) -> dict[str, Any] | None:
+        """What superseded one ruling or answer, or None."""
+        if self.mention is None:
+            return None
+        # only a ruling that claims something of a keyword's kind or instances can be
+        # superseded: the rules model (all keyword modules) is loaded only for those
+        mentioned = {m for m in {m.lower() for m in self.mention.findall(ruling.text)}
+                     if self._claims(ruling.text, m)}
+        if not mentioned:
+            return None
+        definitions = [d for name in sorted(mentioned) for d in self._defined(name)]
+        from kb.rules.validate import superseded_rulings
+
+        for finding in superseded_rulings([ruling], definitions, self.known):
+            if finding.kind == "superseded-ruling":
+                return {"record": finding.records[1],
+                        "era": next((d.era or d.date for d in definitions
+                                     if d.id == finding.records[1]), ""),
+                        "keyword": finding.keyword, "message": finding.message}
+        return None
+
+
+def write_marks(store: Path) -> None:
+    """Store the marks of the store's rulings and answers in its `superseded` table (at
+    build time): of every one, or, in a store an addition extended (the table there, and
+    no keyword definition added), of the records after the last one marked."""
+    from kb.store import KnowledgeBase
+
+    db = sqlite3.connect(store, isolation_level=None)
+    try:
+        db.execute(f"create table if not exists {MARKS} (id text primary key, data text not null)")
+        db.execute(f"create table if not exists {MARKED_UP_TO} (ord integer not null)")
+        last = db.execute(f"select max(ord) from {MARKED_UP_TO}").fetchone()[0] or 0
+        if db.execute("select count(*) from records where ord > ? and kind = 'keyword'",
+                      (last,)).fetchone()[0]:
+            last = 0  # a new keyword definition: every ruling is looked at again
+        with KnowledgeBase(store) as kb:
+            marker = _Marker(kb)
+            marks = [(r.id, json.dumps(info)) for r in kb.answers_after(last)
+                     if (info := marker.mark(r)) is not None]
+        db.execute("begin")
+        if not last:
+            db.execute(f"delete from {MARKS}")
+        db.executemany(f"insert into {MARKS} values (?, ?)", marks)
+        db.execute(f"delete from {MARKED_UP_TO}")
+        db.execute(f"insert into {MARKED_UP_TO} select coalesce(max(ord), 0) from records")
+        db.execute("commit")
+    finally:
+        db.close()
 
 
 def note(info: dict[str, Any]) -> str:
@@ -81,7 +159,9 @@ def mark_hits(store: Path, hits: Iterable[Any]) -> None:
     from kb.store import KnowledgeBase
 
     with KnowledgeBase(store) as kb:
-        marks = superseded_by(kb, kb.get_many(ids))
+        marks = kb.superseded(ids)
+        if marks is None:
+            marks = superseded_by(kb, kb.get_many(ids))
     for hit in hits:
         if info := marks.get(hit.record["id"]):
             hit.record["superseded_by"] = info

@@ -39,6 +39,7 @@ def _knowledge(build: kbbuild.Build) -> dict[str, Any]:
             "cited_by": [kb.cited_by(i) for i in ids],
             "lineage": [kb.lineage(i) for i in ids],
             "unresolved": kb.unresolved(),
+            "superseded": kb.superseded(r["id"] for r in records if r["kind"] in ("ruling", "qa")),
             "sources": [{k: v for k, v in s.items() if k != "path"} for s in kb.sources()],
             "counts": build.counts,
         }

@@ -1,15 +1,15 @@
 """The `mtgkb` command: thin click commands over the `kb` and `ingest` library.
 
-Imports are lazy (inside commands) so that a search starts fast. Exit codes: 0 success,
-1 problems found (validate), 2 bad usage or bad input, with one line on stderr: a library
-error (`kb.errors.MtgkbError`) or an OSError is turned into a `CliError` in one place, the
-command group, so commands call the library and let its errors through.
+Imports are lazy (inside commands) so that a search starts fast; a plain search does not
+even come here (`kb.cli.fast`). Exit codes: 0 success, 1 problems found (validate), 2 bad
+usage or bad input, with one line on stderr: a library error (`kb.errors.MtgkbError`) or an
+OSError is turned into a `CliError` in one place, the command group, so commands call the
+library and let its errors through.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from kb.errors import MtgkbError
+from kb.cli.context import Context, check_source, error_message, json_text, progress, search_text
 from kb.model import KINDS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,19 +36,12 @@ class Commands(click.Group):
     """The mtgkb command group: the library's expected errors become a `CliError`."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        import sqlite3  # every command but --help reads the store, so this costs nothing
-
         try:
             return super().invoke(ctx)
-        except MtgkbError as exc:
-            raise CliError(str(exc)) from exc
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise CliError(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from exc
-        except sqlite3.DatabaseError as exc:
-            raise CliError(f"the knowledge base store is damaged ({exc}); "
-                           "`mtgkb ingest` builds it again") from exc
+        except Exception as exc:
+            if (message := error_message(exc)) is None:
+                raise
+            raise CliError(message) from exc
 
 
 def json_option(help: str = "Print JSON.") -> Callable[[F], F]:
@@ -56,73 +49,8 @@ def json_option(help: str = "Print JSON.") -> Callable[[F], F]:
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
-class Context:
-    """Global options shared by every command."""
-
-    def __init__(self, data: Path | None, home: Path | None) -> None:
-        self._data = data
-        self._home = home
-
-    @property
-    def data(self) -> Path:
-        """The source folder with its manifest."""
-        if self._data is not None:
-            return self._data
-        from kb.paths import shipped_data_dir
-
-        return shipped_data_dir()
-
-    @property
-    def home(self) -> Path:
-        """Where the built knowledge base lives."""
-        if self._home is not None:
-            return self._home
-        from kb.paths import default_home
-
-        return default_home()
-
-    def build(self, force: bool = False) -> Any:
-        """The built knowledge base, building it first if the sources changed (a reader
-        does not wait for another process's build: it answers from the current one)."""
-        from kb.freshness import fresh_build
-
-        if not force and (build := fresh_build(self.data, self.home)):
-            from kb.leftovers import tidy_if_idle
-
-            tidy_if_idle(build.path.parent.parent)  # what a killed build or ingest left
-            return build
-        from kb.build import ensure_built
-
-        return ensure_built(self.data, self.home, progress=_progress(), force=force,
-                            wait=force)
-
-    def store_build(self) -> Any:
-        """The build, its store checked to open: a damaged store is built again, once."""
-        from kb.store import store_problem
-
-        build = self.build()
-        if store_problem(build.store) is None:
-            return build
-        build = self.build(force=True)
-        if problem := store_problem(build.store):
-            raise CliError(f"the knowledge base store is damaged ({problem})")
-        return build
-
-
-def _progress() -> Any:
-    if not sys.stderr.isatty():
-        return None
-
-    def report(step: str) -> None:
-        click.echo(f"\r\033[K  building the knowledge base: {step}", err=True, nl=False)
-        if step.startswith(("done", "another process", "waiting")):
-            click.echo("", err=True)
-
-    return report
-
-
 def _emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=None))
+    click.echo(json_text(data))
 
 
 def _emit_text(text: str) -> None:
@@ -156,18 +84,6 @@ def _valid_kind(ctx: click.Context, param: click.Parameter, kind: str | None) ->
     return kind
 
 
-def _check_source(build: Any, source: str | None) -> None:
-    """An unknown source id: one line naming the valid ones, exit 2."""
-    if source is None:
-        return
-    from kb.store import KnowledgeBase
-
-    with KnowledgeBase(build.store) as kb:
-        known = [s["id"] for s in kb.sources()]
-    if source not in known:
-        raise CliError(f"unknown source {source!r} (sources: {', '.join(known)})")
-
-
 KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
 
 
@@ -184,31 +100,8 @@ KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
 def search(obj: Context, query: str, kind: str | None, source: str | None, limit: int,
            as_of: Any, explain: bool, as_json: bool) -> None:
     """Search rules, rulings, Q&A, cards, keywords and glossary."""
-    import sqlite3
-
-    from kb.index import unreadable_errors
-    from kb.search import Searcher
-    from kb.superseded import mark_hits
-
-    def answer(build: Any) -> Any:
-        _check_source(build, source)
-        result = Searcher(build.index).search(
-            query, kind=kind, source=source, limit=limit,
-            as_of=as_of.date().isoformat() if as_of else None)
-        mark_hits(build.store, result.hits)
-        return result
-
-    damaged: tuple[type[Exception], ...] = (*unreadable_errors(), sqlite3.DatabaseError)
-    try:
-        result = answer(obj.build())
-    except damaged:  # a damaged build (a file removed or overwritten): built again, once
-        result = answer(obj.build(force=True))
-    if as_json:
-        _emit_json(result.to_json(explain=explain))
-        return
-    from kb.present import format_search
-
-    click.echo(format_search(result, color=sys.stdout.isatty(), explain=explain))
+    click.echo(search_text(obj, query, kind, source, limit,
+                           as_of.date().isoformat() if as_of else None, explain, as_json))
 
 
 @main.command()
@@ -226,7 +119,7 @@ def show(obj: Context, ref: str, source: str | None, kind: str | None, all_versi
     from kb.store import KnowledgeBase
 
     build = obj.store_build()
-    _check_source(build, source)
+    check_source(build, source)
     with KnowledgeBase(build.store) as kb:
         found = lookup(kb, ref, source, kind)
         if found.candidates:
@@ -266,7 +159,7 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
             raise CliError(f"{path}: no such file")
     added: set[str] = set()
     if paths or reset:
-        done = add_files(obj.home, list(paths), data_dir=obj.data, progress=_progress(),
+        done = add_files(obj.home, list(paths), data_dir=obj.data, progress=progress(),
                          reset=reset)
         for note in done.skipped:
             click.echo(f"mtgkb: {note}", err=True)
@@ -380,22 +273,13 @@ def update(obj: Context, set_code: str | None, rules_page: str | None,
     try:
         if set_code:
             outcome = update_set(obj.home, obj.data, set_code, mtgjson_url, timeout,
-                                 progress=_progress())
+                                 progress=progress())
         else:
             outcome = update_rules(obj.home, obj.data, rules_page, timeout,
-                                   progress=_progress())
+                                   progress=progress())
     except UpdateError as exc:
         raise CliError(f"update: {exc}; nothing changed") from exc
     if as_json:
         _emit_json(outcome.to_json())
     else:
         click.echo(outcome.message())
-
-
-def run() -> None:
-    """Entry point that never shows a traceback for a closed pipe."""
-    try:
-        main()
-    except BrokenPipeError:
-        os._exit(0)
-
