@@ -38,3 +38,15 @@ def test_json_has_did_you_mean_and_versions(shipped_home: Path) -> None:
     data = json.loads(out)
     assert data["did_you_mean"] == "exalted"
     assert all(isinstance(r["versions"], list) for r in data["results"])
+
+
+def test_a_query_beginning_with_a_minus_sign_is_a_query(shipped_home: Path) -> None:
+    """"-1/-1 counters" is a query, before or after the options; a misspelt option is
+    still refused."""
+    for args in (["-1/-1 counters"], ["--limit", "2", "-1/-1 counters"],
+                 ["-1/-1 counters", "--limit", "2", "--json"], ["--", "-1/-1 counters"]):
+        code, out, err = run(shipped_home, "search", *args)
+        assert code == 0, err
+        assert "-1/-1 counter" in out.lower() and "no such option" not in err.lower()
+    code, _, err = run(shipped_home, "search", "--limt", "2", "trample")
+    assert code == 2 and "--limt" in err

@@ -10,6 +10,7 @@ library and let its errors through.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,8 @@ from kb.cli.context import Context, check_source, error_message, json_text, prog
 from kb.model import KINDS
 
 F = TypeVar("F", bound=Callable[..., Any])
+# a word written with a minus sign before a number or a sign: "-1/-1", "-2", "-X/-0"
+_NUMBER_WORD = re.compile(r"-[\d+X]")
 
 
 class CliError(click.ClickException):
@@ -87,7 +90,19 @@ def _valid_kind(ctx: click.Context, param: click.Parameter, kind: str | None) ->
 KIND_HELP = f"Only records of this kind ({', '.join(KINDS)})."
 
 
-@main.command()
+class QueryCommand(click.Command):
+    """A command whose words may begin with a minus sign: "-1/-1 counters" is a query, not
+    an option (no option is spelt with a digit or sign after its dash)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            words = [a for a in args if _NUMBER_WORD.match(a)]
+            if words:  # the query after the options, past "--"
+                args = [*(a for a in args if a not in words), "--", *words]
+        return super().parse_args(ctx, args)
+
+
+@main.command(cls=QueryCommand)
 @click.argument("query")
 @click.option("--kind", callback=_valid_kind, help=KIND_HELP)
 @click.option("--source", help="Only records of this source id.")
