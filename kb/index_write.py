@@ -17,9 +17,10 @@ import struct
 import zlib
 from array import array
 from collections.abc import Iterable, Sequence
-from itertools import chain
+from itertools import chain, starmap
 from operator import sub
 from pickle import dumps
+from types import MethodType
 from typing import Any
 
 _FLUSH = 1 << 22  # bytes of postings buffered before a write
@@ -150,6 +151,26 @@ def _add_rows(table: Any, rows: list[tuple[bytes, bytes]], row_lengths: struct.S
         buckets[h & 255].append((h, pos))
     dbfile.write(bytes(out))
     table.lastkey = rows[-1][0]
+    if "_write_hashes" not in vars(table):
+        table._write_hashes = MethodType(_write_hashes, table)
+
+
+def _write_hashes(table: Any) -> None:
+    """`HashWriter._write_hashes` (the 256 hash tables of the keys' positions, each slot
+    found as it finds it), each table written at once instead of slot by slot."""
+    from whoosh.filedb.filetables import _pointer
+
+    dbfile, null = table.dbfile, (0, 0)
+    for entries in table.buckets:
+        numslots = 2 * len(entries)
+        table.directory.append((dbfile.tell(), numslots))
+        hashtable = [null] * numslots
+        for hashval, position in entries:
+            slot = (hashval >> 8) % numslots
+            while hashtable[slot] != null:
+                slot = (slot + 1) % numslots
+            hashtable[slot] = (hashval, position)
+        dbfile.write(b"".join(starmap(_pointer.pack, hashtable)))
 
 
 class StoredColumn:
