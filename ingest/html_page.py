@@ -12,9 +12,10 @@ parsers read the page into the same records.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from bs4 import BeautifulSoup
-from bs4.element import CData, NavigableString, PreformattedString, Tag
+if TYPE_CHECKING:  # bs4 is imported only to read a page (recognising one needs none)
+    from bs4.element import Tag
 
 _DROP = ("script", "style", "nav", "header", "footer", "noscript", "head", "template",
          "iframe", "svg", "button", "select", "object")
@@ -89,6 +90,8 @@ class _Output:
 
 def _walk(node: Tag, out: _Output, pre: bool) -> None:
     """Write the text of `node`'s children to `out`."""
+    from bs4.element import CData, NavigableString, PreformattedString, Tag
+
     for child in node.children:
         if isinstance(child, PreformattedString) and not isinstance(child, CData):
             continue  # comments, the doctype, processing instructions
@@ -123,6 +126,8 @@ def _walk(node: Tag, out: _Output, pre: bool) -> None:
 
 def _skip_leading_newline(pre: Tag) -> None:
     """HTML ignores a line break right after `<pre>`."""
+    from bs4.element import NavigableString
+
     first = next(iter(pre.children), None)
     if type(first) is NavigableString and first.startswith(("\r\n", "\n")):
         first.replace_with(first[2:] if first.startswith("\r\n") else first[1:])
@@ -130,6 +135,8 @@ def _skip_leading_newline(pre: Tag) -> None:
 
 def html_to_text(text: str) -> str:
     """The text a browser shows for an HTML page, lines as it lays them out."""
+    from bs4 import BeautifulSoup
+
     soup = BeautifulSoup(text, "html.parser")
     out = _Output()
     _walk(soup, out, pre=False)

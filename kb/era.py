@@ -9,6 +9,7 @@ nothing else of the project.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from kb.patterns import lazy
@@ -82,33 +83,56 @@ def _same_case(model: str, word: str) -> str:
 
 # What an ASCII text must hold (lower-cased) for `modernize` to change it: an old phrase,
 # or the fixed words of `_REMOVE_OBJECT` ("from the game") or `_TO_PLAY` ("to play")
-_NEEDED = (*(old.lower() for old, _ in _REWRITES), "from the game", "to play")
+_OLD = tuple(old.lower() for old, _ in _REWRITES)
+_NEEDED = (*_OLD, "from the game", "to play")
 
 
 def modernize(text: str) -> str:
     """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
     if text.isascii():  # fast path (most texts): lower case is exact, a phrase a substring
         low = text.lower()
-        if not any(needed in low for needed in _NEEDED):
+        if not any(map(low.__contains__, _NEEDED)):
             return text
+        return _rewrite_ascii(text, low)
     return _rewrite(text)
+
+
+def _swap(match: re.Match[str]) -> str:
+    return _same_case(match.group(0), _MODERN[match.group(0).lower()])
+
+
+def _exile(match: re.Match[str]) -> str:
+    verb = _EXILE_FORMS[match.group(2).lower()]
+    return _same_case(match.group(1), verb) + match.group(3)
+
+
+def _battlefield(match: re.Match[str]) -> str:
+    onto = "to" if match.group(1).lower().startswith("return") else "onto"
+    return f"{match.group(1)}{match.group(2)} {onto} the battlefield"
 
 
 def _rewrite(text: str) -> str:
     """`modernize` without its fast path."""
+    return _PATTERN.sub(_swap, _TO_PLAY.sub(_battlefield, _REMOVE_OBJECT.sub(_exile, text)))
 
-    def swap(match: re.Match[str]) -> str:
-        return _same_case(match.group(0), _MODERN[match.group(0).lower()])
 
-    def exile(match: re.Match[str]) -> str:
-        verb = _EXILE_FORMS[match.group(2).lower()]
-        return _same_case(match.group(1), verb) + match.group(3)
+def _rewrite_ascii(text: str, low: str) -> str:
+    """`_rewrite` of an ASCII text (`low`: lower-cased), where ignoring case is lower-casing:
+    each rewrite runs only where its fixed words are, and the old phrases are sought by a
+    pattern of those the text holds (the same matches: the others match nowhere)."""
+    if "from the game" in low:
+        text = _REMOVE_OBJECT.sub(_exile, text)
+    if "to play" in low:
+        text = _TO_PLAY.sub(_battlefield, text)
+    low = text.lower()
+    present = tuple(old for old in _OLD if old in low)
+    return _phrases(present).sub(_swap, text) if present else text
 
-    def battlefield(match: re.Match[str]) -> str:
-        onto = "to" if match.group(1).lower().startswith("return") else "onto"
-        return f"{match.group(1)}{match.group(2)} {onto} the battlefield"
 
-    return _PATTERN.sub(swap, _TO_PLAY.sub(battlefield, _REMOVE_OBJECT.sub(exile, text)))
+@functools.lru_cache(maxsize=256)
+def _phrases(olds: tuple[str, ...]) -> re.Pattern[str]:
+    """`_PATTERN` of these old phrases only (in `_REWRITES`' order, longest first)."""
+    return re.compile(r"\b(" + "|".join(re.escape(old) for old in olds) + r")\b", re.IGNORECASE)
 
 
 modern = Stage("modern", modernize)

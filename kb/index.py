@@ -17,9 +17,9 @@ import functools
 import json
 import re
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -259,9 +259,55 @@ def build_index(records: Sequence[Record], folder: Path,
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
 
 
-_ANALYSED_KEPT = 40_000  # field values whose terms the writer remembers (x2: `Recent`)
-# a term's posting arrays (document numbers, pair references) and one posting's pair
-_Posting = tuple["array[int]", "array[int]", int]
+_ANALYSED_KEPT = 40_000  # field values the writer knows by number (x2: `Recent`)
+_NO_VALUE = 0xFFFFFFFF  # a document without a value of a field
+
+
+class _Values:
+    """One analysed field's postings, kept per distinct value: the documents of each
+    value (by value number) and, per term, the values holding it with their posting's
+    (weight, value) pair; a term's postings are read out at commit (`postings`)."""
+
+    def __init__(self) -> None:
+        self.known: Recent[str, int] = Recent(_ANALYSED_KEPT)  # value -> its number
+        self.docs: list[array[int]] = []     # value number -> its documents, ascending
+        self.sizes: list[int] = []           # value number -> its field length
+        self.of_doc = array("I")             # document number -> its value's number
+        # term (str: a stem; bytes: as the field gives it) -> value numbers, pair numbers
+        self.terms: dict[str | bytes, tuple[array[int], array[int]]] = {}
+        self.pairs: dict[tuple[int, ...], int] = {}  # a text's positions -> pair number
+
+    def new(self, value: str, size: int) -> int:
+        """A number for a value not known (or forgotten: a value may have two)."""
+        number = self.known.put(value, len(self.docs))
+        self.docs.append(array("I"))
+        self.sizes.append(size)
+        return number
+
+    def add(self, docnum: int, number: int) -> None:
+        """The value `number` is this document's."""
+        self.docs[number].append(docnum)
+        of_doc = self.of_doc
+        if len(of_doc) < docnum:
+            of_doc.extend(array("I", [_NO_VALUE]) * (docnum - len(of_doc)))
+        of_doc.append(number)
+
+    def postings(self) -> Iterator[tuple[bytes, Sequence[int], Sequence[int]]]:
+        """Each term (bytes, ascending) with its document numbers (ascending) and each
+        posting's pair number."""
+        terms = sorted((t.encode("utf-8") if isinstance(t, str) else t, entry)
+                       for t, entry in self.terms.items())
+        self.terms = {}
+        docs, of_doc = self.docs, self.of_doc
+        for tbytes, (numbers, pairs) in terms:
+            if len(numbers) == 1:
+                found = docs[numbers[0]]
+                yield tbytes, found, array("I", pairs) * len(found)
+            else:  # a document has one value of a field: the values' documents differ
+                found = array("I", sorted(chain.from_iterable(map(docs.__getitem__, numbers))))
+                pair_of = dict(zip(numbers, pairs, strict=True))
+                yield tbytes, found, array("I", map(pair_of.__getitem__,
+                                                    map(of_doc.__getitem__, found)))
 
 
 class _Plan(NamedTuple):
@@ -269,7 +315,7 @@ class _Plan(NamedTuple):
 
     table: dict[bytes, tuple[array[int], array[int]]]
     whole: int | None
-    indexed: bool
+    values: _Values | None
     stored: bool
 
 
@@ -278,11 +324,12 @@ class _SegmentBuilder:
     document and `commit` write, without their costs.
 
     - Analysis runs once per distinct field value (rules versions repeat most texts), and
-      for the text fields through `tokens` (the analyzer's steps without its per-token
-      objects).
-    - Postings go to one table in memory, per field and term as arrays of document
-      numbers and of references to distinct (weight, value) pairs, instead of Whoosh's
-      external-sort pool (a pickle and a sort per posting).
+      for the text fields through the steps of `tokens` (without a token object per word).
+    - Postings are kept per distinct value, not per document (`_Values`): a document adds
+      its number to its value's documents, and a term's postings are the documents of the
+      values holding it, read out at commit; ID fields keep each term's documents and
+      pair numbers as arrays. Whoosh's external-sort pool (a pickle and a sort per
+      posting) is not used.
     - At commit each term's posting blocks are filled whole, as the codec's postings
       writer fills them one posting at a time (`kb.index_write`).
     """
@@ -301,16 +348,14 @@ class _SegmentBuilder:
         self._fast = {name for name, field in self._schema.items()
                       if field.indexed and field.analyzer is text_analyzer()
                       and type(field.format) is Positions}
-        self._analysed: Recent[tuple[str, str], tuple[list[_Posting], int]] = \
-            Recent(_ANALYSED_KEPT)
         self._pairs: dict[tuple[float, bytes], int] = {}
         # ID fields: the whole value is the one term, its (weight, value) pair the boost's
         self._whole = {name: self._pair(field.format.field_boost * 1.0, b"")
                        for name, field in self._schema.items()
                        if field.indexed and type(field.analyzer) is IDTokenizer
                        and type(field.format) is Existence}
-        self._encoded: Recent[tuple[int, ...], bytes] = Recent(_ANALYSED_KEPT)
         self._postings: dict[str, dict[bytes, tuple[array[int], array[int]]]] = {}
+        self._values: dict[str, _Values] = {}
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
         self._plans: dict[str, _Plan] = {}
@@ -320,25 +365,23 @@ class _SegmentBuilder:
         writer = self._writer
         docnum = writer.docnum
         stored = {}
-        plans, analysed = self._plans, self._analysed
+        plans = self._plans
         for name, value in sorted(document.items()):
             if (plan := plans.get(name)) is None:
                 plan = self._plan(name)
-            table, whole, indexed, is_stored = plan
+            table, whole, values, is_stored = plan
             if whole is not None:  # an ID field: the whole value is the one term
                 tbytes = value.encode("utf-8")
                 if (entry := table.get(tbytes)) is None:
                     entry = table[tbytes] = (array("I"), array("I"))
                 entry[0].append(docnum)
                 entry[1].append(whole)
-            elif indexed:
-                if (known := analysed.get((name, value))) is None:
-                    known = analysed.older((name, value)) or self._analyse(name, value, table)
-                postings, length = known
-                for docs, refs, pair in postings:
-                    docs.append(docnum)
-                    refs.append(pair)
-                if length:
+            elif values is not None:
+                if (number := values.known.get(value)) is None \
+                        and (number := values.known.older(value)) is None:
+                    number = self._analyse(name, value, values)
+                values.add(docnum, number)
+                if length := values.sizes[number]:
                     lengths = self._lengths.setdefault(name, array("I"))
                     if len(lengths) < docnum:
                         lengths.extend(bytes(docnum - len(lengths)))
@@ -350,31 +393,59 @@ class _SegmentBuilder:
         writer.docnum += 1
 
     def _plan(self, name: str) -> _Plan:
-        """How `add` takes a field's values: its terms table (made when the field is
-        first met), the pair of an ID field's one term, whether indexed, stored."""
+        """How `add` takes a field's values: the terms table of an ID field and its one
+        term's pair, the values of another indexed field, whether stored."""
         field = self._schema[name]
-        table = self._postings.setdefault(name, {}) if field.indexed else {}
-        plan = self._plans[name] = _Plan(table, self._whole.get(name), field.indexed,
-                                         field.stored)
+        whole = self._whole.get(name)
+        table = self._postings.setdefault(name, {}) if whole is not None else {}
+        values = self._values.setdefault(name, _Values()) \
+            if field.indexed and whole is None else None
+        plan = self._plans[name] = _Plan(table, whole, values, field.stored)
         return plan
 
-    def _analyse(self, name: str, value: str,
-                 table: dict[bytes, tuple[array[int], array[int]]]) -> tuple[list[_Posting], int]:
-        """A field value's postings (the term's document numbers and pair references,
-        the posting's (weight, value) pair) and the value's length, remembered."""
+    def _analyse(self, name: str, value: str, values: _Values) -> int:
+        """Number a new field value and add its terms (each with its posting's pair)."""
         field = self._schema[name]
-        items = _text_values(value, field.format, self._encoded) if name in self._fast \
-            else field.index(value)
-        postings, length, pairs = [], 0, self._pairs
-        for tbytes, freq, weight, vbytes in items:  # each term's arrays, each pair's number
-            if (entry := table.get(tbytes)) is None:
-                entry = table[tbytes] = (array("I"), array("I"))
-            pair = (weight * 1.0, vbytes)
-            if (ref := pairs.get(pair)) is None:
-                ref = pairs[pair] = len(pairs)
-            postings.append((entry[0], entry[1], ref))
+        if name in self._fast:
+            return self._analyse_text(value, field.format.field_boost, field.format, values)
+        terms, length = values.terms, 0
+        number = len(values.docs)
+        for tbytes, freq, weight, vbytes in field.index(value):
+            if (entry := terms.get(tbytes)) is None:
+                entry = terms[tbytes] = (array("I"), array("I"))
+            entry[0].append(number)
+            entry[1].append(self._pair(weight * 1.0, vbytes))
             length += freq if field.scorable else 0
-        return self._analysed.put((name, value), (postings, length))
+        return values.new(value, length)
+
+    def _analyse_text(self, value: str, boost: float, fmt: Any, values: _Values) -> int:
+        """`_analyse` for a text field under `text_analyzer` (its `Positions.word_values`,
+        without a token object per word)."""
+        ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
+        words = _token_pattern(value).findall(value.lower() if ascii_text else value)
+        if not ascii_text:
+            words = [word.lower().replace("’", "'") for word in words]
+        known = list(map(_STEMS.get, words))
+        found: list[str] = [stem or _stem_of(word) for stem, word in  # possessive `'s` dropped
+                            zip(known, words, strict=True)] if None in known else \
+            cast(list[str], known)
+        positions: dict[str, list[int]] = {}
+        for pos, stem in enumerate(found):
+            if (seen := positions.get(stem)) is None:
+                positions[stem] = [pos]
+            else:
+                seen.append(pos)
+        number = len(values.docs)
+        terms, pair_of = values.terms, values.pairs
+        for stem, seen in positions.items():
+            key = tuple(seen)
+            if (pair := pair_of.get(key)) is None:
+                pair = pair_of[key] = self._pair(float(len(seen)) * boost, fmt.encode(seen))
+            if (entry := terms.get(stem)) is None:
+                entry = terms[stem] = (array("I"), array("I"))
+            entry[0].append(number)
+            entry[1].append(pair)
+        return values.new(value, len(words))
 
     def _pair(self, weight: float, value: bytes) -> int:
         """The number of a distinct (weight, value) pair of a posting."""
@@ -391,15 +462,20 @@ class _SegmentBuilder:
         weights = [weight for weight, _ in self._pairs]
         values = [value for _, value in self._pairs]
         count = self._writer.docnum
-        self._analysed.clear()
-        self._encoded.clear()
-        for name in sorted(self._postings):
-            terms = self._postings.pop(name)
-            progress(f"index: writing {len(terms):,} terms of field {name}")
+        for name in sorted({*self._postings, *self._values}):
+            if name in self._values:
+                held = self._values.pop(name)
+                size, postings = len(held.terms), held.postings()
+            else:
+                table = self._postings.pop(name)
+                size = len(table)
+                postings = ((t, docs, refs) for t, (docs, refs) in sorted(table.items()))
+            progress(f"index: writing {size:,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
             lengths = [rounded[n] for n in stored] if (rounded := _rounded(stored)) else []
             lengths += [0] * (count - len(lengths))
-            write_field(fieldwriter, name, self._schema[name], terms, weights, values, lengths)
+            write_field(fieldwriter, name, self._schema[name], postings, weights, values,
+                        lengths)
         perdoc = self._writer.perdocwriter
         self._stored.finish(count)
         for name in sorted(self._lengths):
@@ -412,33 +488,6 @@ def _rounded(lengths: Sequence[int]) -> dict[int, int]:
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
     return {n: byte_to_length(length_to_byte(n)) if n else 0 for n in set(lengths)}
-
-
-def _text_values(value: str, fmt: Any,
-                 encoded: Recent[tuple[int, ...], bytes]) -> list[tuple[bytes, int, float, bytes]]:
-    """`Positions.word_values` of a text under `text_analyzer`: the steps of `tokens`
-    without a token object per word (`encoded`: position lists already encoded)."""
-    get = _STEMS.get
-    positions: dict[str, list[int]] = {}
-    ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
-    words = _token_pattern(value).findall(value.lower() if ascii_text else value)
-    if not ascii_text:
-        words = [word.lower().replace("’", "'") for word in words]
-    for pos, word in enumerate(words):
-        stem = get(word) or _stem_of(word)  # possessive `'s` dropped
-        if (found := positions.get(stem)) is None:
-            positions[stem] = [pos]
-        else:
-            found.append(pos)
-    boost = fmt.field_boost
-    out = []
-    for term, found in positions.items():
-        key = tuple(found)
-        if (value_bytes := encoded.get(key)) is None \
-                and (value_bytes := encoded.older(key)) is None:
-            value_bytes = encoded.put(key, fmt.encode(found))
-        out.append((term.encode("utf-8"), len(found), float(len(found)) * boost, value_bytes))
-    return out
 
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:

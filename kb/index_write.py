@@ -16,10 +16,11 @@ from __future__ import annotations
 import struct
 import zlib
 from array import array
-from collections.abc import Sequence
-from itertools import chain
+from collections.abc import Iterable, Sequence
+from itertools import chain, starmap
 from operator import sub
 from pickle import dumps
+from types import MethodType
 from typing import Any
 
 _FLUSH = 1 << 22  # bytes of postings buffered before a write
@@ -30,13 +31,13 @@ _KEY = struct.Struct("!H")  # the field number before a term's bytes
 
 
 def write_field(fieldwriter: Any, name: str, field: Any,
-                terms: dict[bytes, tuple[array[int], array[int]]],
+                terms: Iterable[tuple[bytes, Sequence[int], Sequence[int]]],
                 weights: Sequence[float], values: Sequence[bytes],
                 lengths: Sequence[int]) -> None:
     """Write one field's postings through an open `W3FieldWriter`.
 
-    `terms`: term bytes -> (document numbers, ascending; references into `weights` and
-    `values`, one per posting); `lengths`: each document's field length as the length
+    `terms`: (term bytes, ascending; its document numbers, ascending; references into
+    `weights` and `values`, one per posting); `lengths`: each document's field length as the length
     byte gives it back (0: none), indexed by document number, covering every document."""
     from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC
     from whoosh.filedb.filetables import _lengths as row_lengths
@@ -53,42 +54,61 @@ def write_field(fieldwriter: Any, name: str, field: Any,
     to_byte = {n: length_to_byte(n) for n in {0, *lengths}}
     base, out = postfile.tell(), bytearray()
     rows: list[tuple[bytes, bytes]] = []
-    for tbytes in sorted(terms):
-        docs, refs = terms[tbytes]
+    singles = array("f", weights)  # each weight as a block's float array holds it
+    variable = fixed is None or fixed < 0
+    for tbytes, docs, refs in terms:
         start = base + len(out)
         out += WHOOSH3_HEADER_MAGIC
-        total, minlength, maxlength = 0.0, None, 0
-        maxweight: float = 0
-        count = len(docs)
-        for first in range(0, count, limit):
-            ids = docs[first:first + limit]
-            chunk = refs[first:first + limit]
-            block_weights = [weights[r] for r in chunk]
-            floats = array("f", block_weights)
-            total += sum(floats)
-            sizes = [s for s in map(lengths.__getitem__, ids) if s]
-            low = min(sizes) if sizes else None
-            high = max(sizes) if sizes else 0
-            top = max(0, *block_weights)
-            data = dumps((tuple(map(sub, ids, chain((0,), ids))), _mini_weights(floats),
-                          _mini_values([values[r] for r in chunk], fixed)), 2)
+        if len(docs) == 1:  # most terms: the one block of one posting, written directly
+            doc, ref = docs[0], refs[0]
+            value, single, size = values[ref], singles[ref], lengths[doc]
+            top = max(0, weights[ref])
+            data = dumps(((doc,), None if single == 1.0 else single,
+                          ((value,) if value else ()) if variable
+                          else None if fixed == 0 else value), 2)
             comp = level if level and len(data) >= COMPRESSION_MIN_SIZE else 0
             if comp:
                 data = zlib.compress(data, comp)
-            info = dumps((len(ids), ids[-1], top, comp, 0 if low is None else to_byte[low],
-                          to_byte[high]), 2)
-            size = len(info) + len(data)
-            out += _BLOCK_LENGTH.pack(-size if first + limit >= count else size)
+            info = dumps((1, doc, top, comp, to_byte[size], to_byte[size]), 2)
+            out += _BLOCK_LENGTH.pack(-(len(info) + len(data)))
             out += info
             out += data
-            if low is not None:
-                minlength = low if minlength is None else min(minlength, low)
-            maxlength = max(maxlength, high)
-            maxweight = max(maxweight, top)
-        rows.append((fieldid + tbytes, _TERMINFO.pack(
-            False, total, count, 0 if minlength is None else to_byte[minlength],
-            to_byte[maxlength], maxweight, docs[0], docs[-1])
-            + _EXTENT.pack(start, base + len(out) - start)))
+            rows.append((fieldid + tbytes, _TERMINFO.pack(
+                False, single, 1, to_byte[size], to_byte[size], top, doc, doc)
+                + _EXTENT.pack(start, base + len(out) - start)))
+        else:
+            total, minlength, maxlength = 0.0, None, 0
+            maxweight: float = 0
+            count = len(docs)
+            for first in range(0, count, limit):
+                ids = docs[first:first + limit]
+                chunk = refs[first:first + limit]
+                block_weights = [weights[r] for r in chunk]
+                floats = array("f", block_weights)
+                total += sum(floats)
+                sizes = [s for s in map(lengths.__getitem__, ids) if s]
+                low = min(sizes) if sizes else None
+                high = max(sizes) if sizes else 0
+                top = max(0, *block_weights)
+                data = dumps((tuple(map(sub, ids, chain((0,), ids))), _mini_weights(floats),
+                              _mini_values([values[r] for r in chunk], fixed)), 2)
+                comp = level if level and len(data) >= COMPRESSION_MIN_SIZE else 0
+                if comp:
+                    data = zlib.compress(data, comp)
+                info = dumps((len(ids), ids[-1], top, comp, 0 if low is None else to_byte[low],
+                              to_byte[high]), 2)
+                size = len(info) + len(data)
+                out += _BLOCK_LENGTH.pack(-size if first + limit >= count else size)
+                out += info
+                out += data
+                if low is not None:
+                    minlength = low if minlength is None else min(minlength, low)
+                maxlength = max(maxlength, high)
+                maxweight = max(maxweight, top)
+            rows.append((fieldid + tbytes, _TERMINFO.pack(
+                False, total, count, 0 if minlength is None else to_byte[minlength],
+                to_byte[maxlength], maxweight, docs[0], docs[-1])
+                + _EXTENT.pack(start, base + len(out) - start)))
         if len(out) >= _FLUSH:
             postfile.write(bytes(out))
             base, out = postfile.tell(), bytearray()
@@ -131,6 +151,26 @@ def _add_rows(table: Any, rows: list[tuple[bytes, bytes]], row_lengths: struct.S
         buckets[h & 255].append((h, pos))
     dbfile.write(bytes(out))
     table.lastkey = rows[-1][0]
+    if "_write_hashes" not in vars(table):
+        table._write_hashes = MethodType(_write_hashes, table)
+
+
+def _write_hashes(table: Any) -> None:
+    """`HashWriter._write_hashes` (the 256 hash tables of the keys' positions, each slot
+    found as it finds it), each table written at once instead of slot by slot."""
+    from whoosh.filedb.filetables import _pointer
+
+    dbfile, null = table.dbfile, (0, 0)
+    for entries in table.buckets:
+        numslots = 2 * len(entries)
+        table.directory.append((dbfile.tell(), numslots))
+        hashtable = [null] * numslots
+        for hashval, position in entries:
+            slot = (hashval >> 8) % numslots
+            while hashtable[slot] != null:
+                slot = (slot + 1) % numslots
+            hashtable[slot] = (hashval, position)
+        dbfile.write(b"".join(starmap(_pointer.pack, hashtable)))
 
 
 class StoredColumn:

@@ -86,6 +86,21 @@ def test_the_segment_is_whooshs_own(records: list[Record], tmp_path: Path) -> No
         assert fast[key] == whoosh[key], key
 
 
+def test_values_forgotten_and_met_again_give_the_same_segment(
+        records: list[Record], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer knows only the latest field values by number (`_ANALYSED_KEPT`): a value
+    met again after it was forgotten gets a second number, and a term's postings then
+    come from both; the segment is still Whoosh's own."""
+    import kb.index
+
+    monkeypatch.setattr(kb.index, "_ANALYSED_KEPT", 3)
+    build_index(records, tmp_path / "fast")
+    _whoosh_writer_index(records, tmp_path / "whoosh")
+    fast, whoosh = _contents(tmp_path / "fast"), _contents(tmp_path / "whoosh")
+    for key in whoosh:
+        assert fast[key] == whoosh[key], key
+
+
 def test_build_index_reports_the_writing_of_each_field(tmp_path: Path) -> None:
     seen: list[str] = []
     record = Record(id="r", kind="rule", source="s", rule="100.1", title="100.1", text="Hi.")

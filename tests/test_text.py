@@ -80,3 +80,20 @@ def test_modernize_is_its_rewrite(raw: str) -> None:
     from kb.era import _rewrite, modernize
 
     assert modernize(raw) == _rewrite(raw)
+
+
+_PIECES = st.sampled_from([
+    "comes into play", "put into a graveyard from play", "he or she", "his or her",
+    "removes", "it", "that creature", "from the game", "return", "returns", "to play",
+    "into play", "in play", "play a spell", "removed-from-the-game zone", "the", "player",
+    "s", ",", ".", "-", "'", "  ", "\n"])
+
+
+@given(st.lists(st.tuples(_PIECES, st.booleans()), max_size=12))
+def test_modernize_of_old_phrases_is_its_rewrite(pieces: list[tuple[str, bool]]) -> None:
+    """The ASCII path (each rewrite only where its words are, a pattern of the phrases
+    present) rewrites texts made of old phrases, in any case, as the whole rewrite does."""
+    from kb.era import _rewrite, modernize
+
+    raw = " ".join(piece.upper() if upper else piece for piece, upper in pieces)
+    assert modernize(raw) == _rewrite(raw)

@@ -104,6 +104,10 @@ class Groups:
 
     def find(self, record_id: str) -> str:
         """The representative of a record's group."""
+        parent = self._parent
+        root = parent[record_id]
+        if parent[root] == root:  # the record is its group's root or next to it
+            return root
         root = record_id
         while self._parent[root] != root:
             root = self._parent[root]

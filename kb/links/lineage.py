@@ -53,11 +53,13 @@ def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str
         align(by_source[older], by_source[newer], groups,
               structure=is_comprehensive_rules(older) and is_comprehensive_rules(newer))
     _glossary_lineage([r for r in linked if r.kind == "glossary"], groups)
-    lineage = _ordered_groups(groups, by_id)
+    order = {r.id: _order(r) for r in linked}
+    lineage = _ordered_groups(groups, order)
     links = _quotes(by_source, lineage)
-    for members in {tuple(m) for m in lineage.values()}:
+    # each group once (its members share one list), not once per member
+    for members in {id(m): m for m in lineage.values()}.values():
         links += [Link(a, b, "lineage") for a, b in zip(members, members[1:], strict=False)]
-    links.sort(key=lambda link: (link.kind, _order(by_id[link.src]), link.dst))
+    links.sort(key=lambda link: (link.kind, order[link.src], link.dst))
     return links, lineage
 
 
@@ -209,14 +211,15 @@ def _order(record: Record) -> tuple:
     return (era_of(record), not is_comprehensive_rules(record.source), record.source, record.id)
 
 
-def _ordered_groups(groups: Groups, by_id: dict[str, Record]) -> dict[str, list[str]]:
-    """Record id -> its whole group in lineage order, for every record in a group."""
+def _ordered_groups(groups: Groups, order: dict[str, tuple]) -> dict[str, list[str]]:
+    """Record id -> its whole group in lineage order (`order`: each record's `_order`),
+    for every record in a group."""
     lineage: dict[str, list[str]] = {}
     for members in groups.members().values():
-        ordered = sorted(members, key=lambda rid: _order(by_id[rid]))
+        ordered = sorted(members, key=order.__getitem__)
         for rid in ordered:
             lineage[rid] = ordered
-    return dict(sorted(lineage.items(), key=lambda item: _order(by_id[item[0]])))
+    return dict(sorted(lineage.items(), key=lambda item: order[item[0]]))
 
 
 def _quotes(by_source: dict[str, list[Text]], lineage: dict[str, list[str]]) -> list[Link]:
