@@ -279,6 +279,9 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
     with _new_folder(home) as tmp:
         if not _add_to_previous(home, records, sources, info, tmp, report):
             _build_whole(records, sources, counts, tmp, report)
+        from kb.index import Engine  # each word's scores, ready for search (kb.postings_cache)
+        with contextlib.closing(Engine(tmp / "index")) as engine:
+            _stage("caching postings", engine.write_cache)
         final = _finish(home, tmp, info)
     report(f"done: {len(records):,} records from {len(sources)} sources")
     return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
