@@ -167,10 +167,11 @@ def _varint(buf: memoryview, pos: int) -> tuple[int, int]:
             return value, pos
 
 
-def _item(buf: memoryview, pos: int, typecode: str) -> int:
-    """One item of a big-endian array Whoosh wrote (`write_array`: native item sizes)."""
+def _reader(typecode: str) -> Any:
+    """`unpack_from` of one big-endian item of a Whoosh array (native item sizes)."""
     size = array(typecode).itemsize
-    return int.from_bytes(buf[pos:pos + size], "big", signed=typecode.islower())
+    code = {1: "b", 2: "h", 4: "i", 8: "q"}[size]
+    return struct.Struct(">" + (code if typecode.islower() else code.upper())).unpack_from
 
 
 class _Items:
@@ -179,9 +180,7 @@ class _Items:
     def __init__(self, buf: memoryview, pos: int, typecode: str) -> None:
         self._buf, self._pos = buf, pos
         self._size = array(typecode).itemsize
-        code = {1: "b", 2: "h", 4: "i", 8: "q"}[self._size]  # native sizes, big-endian
-        self._read = struct.Struct(">" + (code if typecode.islower() else code.upper())
-                                   ).unpack_from
+        self._read = _reader(typecode)
 
     def __getitem__(self, n: int) -> int:
         return int(self._read(self._buf, self._pos + n * self._size)[0])
@@ -306,11 +305,12 @@ class _Terms:
         self.fieldmap: dict[str, int] = dict(extras["fieldmap"])
         self._typecode = str(extras["indextype"])
         self._size = array(self._typecode).itemsize
+        self._read = _reader(self._typecode)
         self._count = int(extras["indexlen"])
 
     def _key_at(self, n: int) -> tuple[bytes, int]:
         """The n-th key in order, and where its value starts."""
-        pos = _item(self._buf, self._index_at + n * self._size, self._typecode)
+        pos = self._read(self._buf, self._index_at + n * self._size)[0]
         keylen, _ = _LENGTHS.unpack_from(self._buf, pos)
         start = pos + _LENGTHS.size
         return bytes(self._buf[start:start + keylen]), start + keylen
@@ -333,8 +333,8 @@ class _Terms:
                 return at
         return None
 
-    def texts(self, field: str) -> Iterator[str]:
-        """Every term of a field, in order."""
+    def texts(self, field: str) -> Iterator[tuple[str, int]]:
+        """Every term of a field, in order, and where its info row starts."""
         number = self.fieldmap.get(field)
         if number is None:
             return
@@ -347,10 +347,10 @@ class _Terms:
             else:
                 hi = mid
         for n in range(lo, self._count):
-            key = self._key_at(n)[0]
+            key, at = self._key_at(n)
             if not key.startswith(prefix):
                 return
-            yield key[2:].decode("utf-8")
+            yield key[2:].decode("utf-8"), at
 
     def info(self, at: int) -> tuple[int, ...]:
         """The info row at `at`: flags, weight, doc frequency, min and max length bytes,
@@ -588,8 +588,11 @@ class SegmentReader:
         return self._row(*term) is not None
 
     def texts(self, field: str) -> Iterator[str]:
-        """Every term of a field in the segment, in order."""
-        return self._terms.texts(field)
+        """Every term of a field in the segment, in order (each one's place noted: looking
+        it up again costs nothing)."""
+        for text, at in self._terms.texts(field):
+            self._found[(field, text)] = at
+            yield text
 
     def doc_frequency(self, field: str, text: str) -> int:
         """In how many documents (deleted ones included) a term occurs."""
