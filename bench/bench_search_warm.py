@@ -5,13 +5,16 @@ Usage: python bench/bench_search_warm.py [HOME ...]
 The queries are the evaluation sets' sentences and questions (not rule numbers or
 keyword names): eval/queries-*.jsonl and the shared development sets (the folder
 $MTGKB_EVAL, default ../shared/eval beside the repository, when present). Without HOME
-arguments it builds two homes in a temporary folder: the shipped data, and FULL (the
-shipped data plus ../shared/corpus-extra's four Comprehensive Rules and ALA.json, when
-present). For each home: p50 / p95 / max of every query on one open searcher, the second
-of two passes timed, as wall time and as CPU time of this process (the machine is
-shared: CPU time is the steadier figure), the peak memory, and the same for an in-memory
-FTS5 bm25 OR-query over the store's records. Targets (issue 11): p95 <= 10 ms on FULL,
-<= 30 ms on a home of the whole archive.
+arguments it builds homes in a temporary folder: the shipped data, FULL (the shipped data
+plus the four Comprehensive Rules and ALA.json of ../shared/corpus-extra, or
+$MTGKB_CORPUS_EXTRA, when present) and, when $MTGKB_CR_ARCHIVE and $MTGKB_MTGJSON_ARCHIVE
+are set, the archive (every CR text and the first 40 English set files, as
+bench/bench_build.py takes them; a build of minutes). Every build writes its posting
+cache (`kb.postings_cache`). For each home: p50 / p95 / max of every query on one open
+searcher, the second of two passes timed, as wall time and as CPU time of this process
+(the machine is shared: CPU time is the steadier figure), the peak memory, and the same
+for an in-memory FTS5 bm25 OR-query over the store's records. Targets (issue 11): p95
+<= 10 ms on FULL, <= 30 ms on a home of the whole archive.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-EXTRA = ROOT.parent / "shared" / "corpus-extra"
+EXTRA = Path(os.environ.get("MTGKB_CORPUS_EXTRA") or ROOT.parent / "shared" / "corpus-extra")
+ARCHIVE_SETS = 40
 
 
 def queries() -> list[str]:
@@ -84,19 +88,28 @@ def fts5(store: Path) -> Callable[[str], object]:
 
 
 def default_homes(folder: Path) -> list[Path]:
-    """Build the shipped home and, when the extra corpus is there, FULL."""
+    """Build the shipped home and, when their files are there, FULL and the archive."""
     from kb.build import add_files, ensure_built
 
     shipped = folder / "shipped"
     ensure_built(ROOT / "data", shipped)
+    homes = [shipped]
     extra = [*sorted((EXTRA / "cr").glob("*.txt")), EXTRA / "mtgjson" / "ALA.json"]
     extra = [p for p in extra if p.exists()]
-    if not extra:
-        print("../shared/corpus-extra is absent: FULL skipped")
-        return [shipped]
-    full = folder / "full"
-    add_files(full, extra)
-    return [shipped, full]
+    if extra:
+        add_files(folder / "full", extra)
+        homes.append(folder / "full")
+    else:
+        print(f"{EXTRA} is absent: FULL skipped (set $MTGKB_CORPUS_EXTRA)")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_build import archive_files
+
+    if files := archive_files(ARCHIVE_SETS, None):
+        add_files(folder / "archive", files)
+        homes.append(folder / "archive")
+    else:
+        print("archive skipped (set $MTGKB_CR_ARCHIVE and $MTGKB_MTGJSON_ARCHIVE)")
+    return homes
 
 
 def report(home: Path, qs: list[str]) -> None:

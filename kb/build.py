@@ -38,10 +38,11 @@ from kb.paths import claim_home
 
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI or HTML; the rules model
-# for the superseded marks)
+# for the superseded marks, the index reader's scoring for the posting cache)
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
-               "kb/index_write.py", "kb/build.py", "kb/lemma.py", "kb/derived.py",
+               "kb/index_write.py", "kb/index_read.py", "kb/postings_cache.py",
+               "kb/build.py", "kb/lemma.py", "kb/derived.py",
                "kb/superseded.py", "kb/rules/*.py", "kb/rules/history.json",
                "kb/rules/keywords/*.py")
 _PROGRESS_EVERY = 500
@@ -286,6 +287,9 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
 
         report("mark the rulings a later rules change overrode")
         _stage("marking", lambda: write_derived(tmp / "kb.sqlite"))
+        from kb.index import Engine  # each word's scores, ready for search (kb.postings_cache)
+        with contextlib.closing(Engine(tmp / "index")) as engine:
+            _stage("caching postings", engine.write_cache)
         final = _finish(home, tmp, info)
     report(f"done: {len(records):,} records from {len(sources)} sources")
     return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)

@@ -17,7 +17,7 @@ import functools
 import json
 import re
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from pathlib import Path
@@ -642,7 +642,7 @@ class Engine:
         if not query.require_all:
             for word in words:
                 im.add(scores, word)
-        within = sorted(scores) if query.optional else []
+        within = scores.keys() if query.optional else []  # (keys unchanged by `add` below)
         for stem, weight in query.optional or []:
             im.add(scores, self._word(stem, weight, within=within), only_present=True)
         if query.defines:
@@ -672,13 +672,15 @@ class Engine:
                 for d, s in top(self._filtered(scores, kind, source), limit, order)]
 
     def _word(self, stem: str, weight: float,
-              within: Sequence[int] | None = None) -> dict[int, float]:
+              within: Collection[int] | None = None) -> dict[int, float]:
         """Docnum -> score of a word in any of `MATCH_FIELDS`, each record by its best
         (only for the docnums `within`, ascending, when given)."""
-        from kb.index_read import best_of
+        return self._terms.best(MATCH_FIELDS, stem, weight, within)
 
-        return best_of((self._terms.term(f, stem, within=within) for f in MATCH_FIELDS),
-                       weight)
+    def write_cache(self) -> None:
+        """Write the index's posting cache (`kb.postings_cache`: each word's scores by its
+        best field, read by `_word` instead of its postings)."""
+        self._terms.write_cache(self._folder, MATCH_FIELDS)
 
     def _filtered(self, scores: dict[int, float], kind: str | None,
                   source: str | None) -> dict[int, float]:

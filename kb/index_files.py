@@ -167,21 +167,23 @@ def _varint(buf: memoryview, pos: int) -> tuple[int, int]:
             return value, pos
 
 
-def _item(buf: memoryview, pos: int, typecode: str) -> int:
-    """One item of a big-endian array Whoosh wrote (`write_array`: native item sizes)."""
+def _reader(typecode: str) -> Any:
+    """`unpack_from` of one big-endian item of a Whoosh array (native item sizes)."""
     size = array(typecode).itemsize
-    return int.from_bytes(buf[pos:pos + size], "big", signed=typecode.islower())
+    code = {1: "b", 2: "h", 4: "i", 8: "q"}[size]
+    return struct.Struct(">" + (code if typecode.islower() else code.upper())).unpack_from
 
 
 class _Items:
     """Items of a big-endian array Whoosh wrote, read one at a time in place."""
 
     def __init__(self, buf: memoryview, pos: int, typecode: str) -> None:
-        self._buf, self._pos, self._code = buf, pos, typecode
+        self._buf, self._pos = buf, pos
         self._size = array(typecode).itemsize
+        self._read = _reader(typecode)
 
     def __getitem__(self, n: int) -> int:
-        return _item(self._buf, self._pos + n * self._size, self._code)
+        return int(self._read(self._buf, self._pos + n * self._size)[0])
 
 
 def _array(buf: memoryview, pos: int, typecode: str, count: int) -> Any:
@@ -303,11 +305,12 @@ class _Terms:
         self.fieldmap: dict[str, int] = dict(extras["fieldmap"])
         self._typecode = str(extras["indextype"])
         self._size = array(self._typecode).itemsize
+        self._read = _reader(self._typecode)
         self._count = int(extras["indexlen"])
 
     def _key_at(self, n: int) -> tuple[bytes, int]:
         """The n-th key in order, and where its value starts."""
-        pos = _item(self._buf, self._index_at + n * self._size, self._typecode)
+        pos = self._read(self._buf, self._index_at + n * self._size)[0]
         keylen, _ = _LENGTHS.unpack_from(self._buf, pos)
         start = pos + _LENGTHS.size
         return bytes(self._buf[start:start + keylen]), start + keylen
@@ -329,6 +332,25 @@ class _Terms:
             else:
                 return at
         return None
+
+    def texts(self, field: str) -> Iterator[tuple[str, int]]:
+        """Every term of a field, in order, and where its info row starts."""
+        number = self.fieldmap.get(field)
+        if number is None:
+            return
+        prefix = _USHORT.pack(number)
+        lo, hi = 0, self._count
+        while lo < hi:  # the first key of the field
+            mid = (lo + hi) // 2
+            if self._key_at(mid)[0] < prefix:
+                lo = mid + 1
+            else:
+                hi = mid
+        for n in range(lo, self._count):
+            key, at = self._key_at(n)
+            if not key.startswith(prefix):
+                return
+            yield key[2:].decode("utf-8"), at
 
     def info(self, at: int) -> tuple[int, ...]:
         """The info row at `at`: flags, weight, doc frequency, min and max length bytes,
@@ -565,6 +587,13 @@ class SegmentReader:
     def __contains__(self, term: tuple[str, str]) -> bool:
         return self._row(*term) is not None
 
+    def texts(self, field: str) -> Iterator[str]:
+        """Every term of a field in the segment, in order (each one's place noted: looking
+        it up again costs nothing)."""
+        for text, at in self._terms.texts(field):
+            self._found[(field, text)] = at
+            yield text
+
     def doc_frequency(self, field: str, text: str) -> int:
         """In how many documents (deleted ones included) a term occurs."""
         at = self._row(field, text)
@@ -624,14 +653,22 @@ class SegmentReader:
         """Nothing to release but the mappings, which go with the reader."""
 
 
+# stored payloads an index reader keeps (about a search's candidates, however many it takes)
+STORED_KEPT = 4096
+
+
 class IndexReader:
     """Every segment of an index as one (docnums numbered across segments)."""
 
     def __init__(self, folder: Path, indexname: str) -> None:
         self._leaves: list[tuple[SegmentReader, int]] = []
+        self._stored: dict[int, dict[str, Any]] = {}
+        self.folder = folder
         offset = 0
         try:
-            self.schema, segments = read_toc(latest_toc(folder, indexname))
+            toc = latest_toc(folder, indexname)
+            self.toc_name = toc.name
+            self.schema, segments = read_toc(toc)
             for segment in segments:
                 leaf = SegmentReader(folder, segment, self.schema)
                 self._leaves.append((leaf, offset))
@@ -661,11 +698,20 @@ class IndexReader:
         return sum(leaf.field_length(field) for leaf, _ in self._leaves)
 
     def stored_fields(self, docnum: int) -> dict[str, Any]:
-        """The stored fields of a document, by global docnum."""
-        for leaf, offset in reversed(self._leaves):
-            if docnum >= offset:
-                return leaf.stored_fields(docnum - offset)
-        raise IndexError(docnum)
+        """The stored fields of a document, by global docnum (the last `STORED_KEPT` read
+        are kept: a search takes its first candidates again when it takes more)."""
+        found = self._stored.get(docnum)
+        if found is None:
+            for leaf, offset in reversed(self._leaves):
+                if docnum >= offset:
+                    found = leaf.stored_fields(docnum - offset)
+                    break
+            else:
+                raise IndexError(docnum)
+            if len(self._stored) >= STORED_KEPT:
+                self._stored.clear()
+            self._stored[docnum] = found
+        return dict(found)
 
     def iter_leaves(self) -> Iterator[SegmentReader]:
         """The segment readers."""

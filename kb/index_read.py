@@ -24,7 +24,7 @@ import operator
 import zlib
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import accumulate, compress
 from math import log
@@ -104,6 +104,8 @@ class TermScorer:
         self._norms: dict[str, list[float]] = {}
         self._lengths: dict[tuple[int, str], Sequence[int]] = {}
         self._idf: dict[tuple[str, str], float] = {}
+        self._caches: dict[tuple[str, ...], Any] = {}
+        self._rewritten = False
 
     def idf(self, field: str, text: str) -> float:
         """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it (over the live
@@ -159,6 +161,78 @@ class TermScorer:
         if boost != 1.0:
             out = {d: s * boost for d, s in out.items()}
         return out
+
+    def best(self, fields: Sequence[str], text: str, boost: float = 1.0,
+             within: Collection[int] | None = None) -> Scores:
+        """Docnum -> score of a word by its best field among `fields`, times `boost` (as
+        `best_of` their `term`s; with `within`, only for those docnums): from the posting
+        cache (`kb.postings_cache`) when the index has one for these fields, else from
+        the postings."""
+        entry = self._cached(tuple(fields), text)
+        if entry is not None:
+            return entry.as_dict(boost, within)
+        if within is not None and not isinstance(within, list):
+            within = sorted(within)
+        return best_of((self.term(f, text, within=within) for f in fields), boost)
+
+    def _cached(self, fields: tuple[str, ...], text: str) -> Any:
+        """The word's cache entry; None when there is no cache (or it proved damaged: it
+        is written again, and the postings answer this time)."""
+        from kb.postings_cache import EMPTY, CacheError
+
+        cache = self._cache(fields)
+        if cache is None:
+            return None
+        try:
+            entry = cache.get(text)
+        except CacheError:
+            entry = None
+        else:  # a word the cache lacks must be in none of the fields
+            if entry is not None or not any((f, text) in leaf for f in fields
+                                            for leaf, _ in self._leaves):
+                return entry or EMPTY
+        self._caches[fields] = self._write_cache(fields)
+        return None
+
+    def _cache(self, fields: tuple[str, ...]) -> Any:
+        """The posting cache of these fields, opened once (written first when missing or
+        not made for this index); None when the index is not read from its files or the
+        cache cannot be written."""
+        if fields not in self._caches:
+            folder = getattr(self._reader, "folder", None)
+            if folder is None:
+                self._caches[fields] = None
+            else:
+                from kb.postings_cache import identity, open_cache
+
+                self._caches[fields] = open_cache(folder, identity(self._reader, fields)) \
+                    or self._write_cache(fields)
+        return self._caches[fields]
+
+    def _write_cache(self, fields: tuple[str, ...]) -> Any:
+        """Write the posting cache of these fields beside the index and open it (once per
+        reader: a cache that proves damaged again is left alone); None when it cannot be
+        written (a read-only home)."""
+        from kb.postings_cache import identity, open_cache
+
+        folder = getattr(self._reader, "folder", None)
+        if folder is None or self._rewritten:
+            return None
+        self._rewritten = True
+        try:
+            self.write_cache(folder, fields)
+        except OSError:
+            return None
+        return open_cache(folder, identity(self._reader, fields))
+
+    def write_cache(self, folder: Path, fields: Sequence[str]) -> None:
+        """Write the index's posting cache of `fields` (`kb.postings_cache`) into `folder`:
+        every word of those fields scored by its best field, as `best` scores it."""
+        from kb.postings_cache import identity, write_cache
+
+        words = sorted({t for leaf, _ in self._leaves for f in fields for t in leaf.texts(f)})
+        write_cache(folder, identity(self._reader, fields), words,
+                    lambda w: best_of(self.term(f, w) for f in fields))
 
     def phrase(self, field: str, words: list[str], boost: float = 1.0) -> Scores:
         """Docnum -> score of records where the words stand next to each other in this
@@ -389,10 +463,24 @@ def top(scores: Scores, limit: int | None,
         if limit <= 0:
             return []
         least = heapq.nlargest(limit, scores.values())[-1]
+        if order is None:
+            # those above the least score kept, then as many of the records tied at it
+            # as there is room for, in docnum order (ties are many over many versions)
+            above = list(compress(scores.items(), map(least.__lt__, scores.values())))
+            tied = sorted(compress(scores.keys(), map(least.__eq__, scores.values())))
+            return _ranked(above) + [(d, least) for d in tied[:limit - len(above)]]
         items = compress(scores.items(), map(least.__le__, scores.values()))
     if order is None:
-        return sorted(items, key=lambda kv: (-kv[1], kv[0]))[:limit]
+        return _ranked(items)[:limit]
     return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]
+
+
+def _ranked(items: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+    """(docnum, score) pairs highest score first, ties in docnum order: sorted by docnum,
+    then by score, stably (both sorts at C speed)."""
+    ranked = sorted(items)
+    ranked.sort(key=operator.itemgetter(1), reverse=True)
+    return ranked
 
 
 class Layout:

@@ -177,9 +177,10 @@ class Versions:
         if self._kb is not None:
             self._kb.close()
 
-    def lineage(self, record_id: str) -> list[str]:
-        """The record's lineage group (itself alone when it has none)."""
-        return (self._kb.lineage(record_id) if self._kb is not None else []) or [record_id]
+    def lineages(self, record_ids: list[str]) -> dict[str, list[str]]:
+        """Each record's lineage group (the records that have one), read at once; records
+        of one group share one list."""
+        return self._kb.lineages(record_ids) if self._kb is not None else {}
 
     def fetch(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         """Export dicts of records by id."""
@@ -196,21 +197,36 @@ class Versions:
     def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]]) -> list[Group]:
         """Ranked candidates to ranked groups (a group at its best member's rank)."""
         groups: dict[tuple[str, ...], Group] = {}
+        # each group's members and sources as sets (a lineage over 110 rules versions holds
+        # 110 members, and every candidate of it brings the same list again)
+        known: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
+        shared: dict[tuple[str, ...], list[str]] = {}
+        lineages = self.lineages([record["id"] for _, _, record in ranked])
         for score, parts, record in ranked:
-            members = self.lineage(record["id"])
+            rid = record["id"]
+            members = lineages.get(rid) or [rid]
             key = ("lineage", members[0]) if len(members) > 1 else (
                 _name_key(record) or _text_key(record))
             group = groups.get(key)
-            if group is not None and record["id"] not in group.members and any(
-                    r["source"] == record["source"] for r in group.records.values()):
+            if group is not None and rid not in known[key][0] and \
+                    record["source"] in known[key][1]:
                 # another record of the same source: not a version of this one
-                key = (*key, record["id"])
+                key = (*key, rid)
                 group = None
             if group is None:
                 group = groups[key] = Group(key, score, parts, members=list(members))
-            group.records.setdefault(record["id"], record)
-            group.scores.setdefault(record["id"], (score, parts))
-            group.members += [m for m in members if m not in group.members]
+                known[key] = (set(members), set())
+                shared[key] = members
+            seen, sources = known[key]
+            if rid not in group.records:
+                group.records[rid] = record
+                sources.add(record["source"])
+            group.scores.setdefault(rid, (score, parts))
+            if members is not shared.get(key):  # the records of one group share a list
+                shared[key] = members
+                new = [m for m in members if m not in seen]
+                group.members += new
+                seen.update(new)
         return list(groups.values())
 
     @functools.cached_property

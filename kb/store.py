@@ -184,8 +184,16 @@ class KnowledgeBase:
         return found[0] if found else None
 
     def get_many(self, record_ids: Iterable[str]) -> list[Record]:
-        """Records by id, in the order asked, skipping unknown ids."""
-        return [r for r in map(self.get, record_ids) if r is not None]
+        """Records by id, in the order asked, skipping unknown ids (read 500 at a time)."""
+        ids = list(record_ids)
+        found: dict[str, Record] = {}
+        for start in range(0, len(ids), 500):
+            chunk = tuple(dict.fromkeys(ids[start:start + 500]))
+            marks = ",".join("?" * len(chunk))
+            for record in self._records(f"select data from records where id in ({marks})",
+                                        chunk):
+                found[record.id] = record
+        return [found[i] for i in ids if i in found]
 
     def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
         """Every record (of a kind, of a source), in build order."""
@@ -289,6 +297,28 @@ class KnowledgeBase:
                                      (row[0],)).fetchone()
             members = self._groups[row[0]] = json.loads(found[0]) if found else []
         return list(members)
+
+    def lineages(self, record_ids: Iterable[str]) -> dict[str, list[str]]:
+        """`lineage` of many records at once: id -> its group's members (the ids that
+        have a group; the records of one group share one list)."""
+        ids = list(dict.fromkeys(record_ids))
+        found: dict[str, list[str]] = {}
+        parsed: dict[str, list[str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            try:
+                rows = self._db.execute(
+                    "select l.id, g.members from lineage l join lineage_groups g"
+                    f" on g.grp = l.grp where l.id in ({marks})", chunk).fetchall()
+            except sqlite3.OperationalError:  # a store of before groups
+                rows = self._db.execute(
+                    f"select id, members from lineage where id in ({marks})", chunk).fetchall()
+            for rid, members in rows:
+                if members not in parsed:
+                    parsed[members] = json.loads(members)
+                found[rid] = parsed[members]
+        return found
 
     def quotes(self) -> dict[str, list[str]]:
         """Record id -> the records its `quotes` links point to, in link order."""

@@ -1,0 +1,126 @@
+"""The posting cache (`kb.postings_cache`): every build writes one; each word's scores read
+from it are the postings' scores exactly (every word, with a boost and a docnum subset);
+a cache missing, made for another index or damaged is never used: the words are scored
+from the postings, search answers the same, and the cache is written again, whole."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.index import MATCH_FIELDS, Engine
+from kb.index_read import best_of
+from kb.postings_cache import _HEAD, CACHE_FILE, PostingCache, identity
+from tests.test_ingest_safety import DAMAGE, damage_file
+
+QUERIES = ["exalted", "creature attacks alone with first strike", "lifelink damage",
+           "what happens when a creature with persist dies", "battlegrace angel"]
+
+
+def cached_matches_postings(index: Path) -> int:
+    """Check every word of the index's matching fields: its cached scores (plain, boosted,
+    within a subset of docnums) equal to those its postings give; how many words."""
+    engine = Engine(index)
+    try:
+        terms = engine._terms
+        cache = terms._cache(MATCH_FIELDS)
+        assert isinstance(cache, PostingCache)
+        words = sorted({t for leaf, _ in terms._leaves for f in MATCH_FIELDS
+                        for t in leaf.texts(f)})
+        assert len(cache) == len(words)
+        some = list(range(0, engine.doc_count(), 3))
+        for n, word in enumerate(words):
+            direct = best_of(terms.term(f, word) for f in MATCH_FIELDS)
+            assert terms.best(MATCH_FIELDS, word) == direct, word
+            if n % 7 == 0:
+                assert terms.best(MATCH_FIELDS, word, 1.7) == \
+                    best_of((terms.term(f, word) for f in MATCH_FIELDS), 1.7), word
+                # the docnums kept given as a sorted list, a set, a dict's keys
+                kept = [some, set(some), dict.fromkeys(some).keys()][n % 3]
+                assert terms.best(MATCH_FIELDS, word, 0.5, within=kept) == best_of(
+                    (terms.term(f, word, within=some) for f in MATCH_FIELDS), 0.5), word
+        assert terms.best(MATCH_FIELDS, "nosuchwordanywhere") == {}
+        return len(words)
+    finally:
+        engine.close()
+
+
+def test_a_build_writes_the_cache_and_it_scores_as_the_postings(shipped_build) -> None:
+    assert (shipped_build.index / CACHE_FILE).is_file()
+    assert cached_matches_postings(shipped_build.index) > 1000
+
+
+def test_the_cache_is_checked_against_its_index(shipped_build, tmp_path: Path) -> None:
+    engine = Engine(shipped_build.index)
+    try:
+        reader = engine._reader
+        ident = identity(reader, MATCH_FIELDS)
+        assert PostingCache(shipped_build.index / CACHE_FILE, ident)
+        other = json.dumps({**json.loads(ident), "segments": [["records_x", 1, 1]]},
+                           sort_keys=True)
+        with pytest.raises(ValueError, match="another index"):
+            PostingCache(shipped_build.index / CACHE_FILE, other)
+    finally:
+        engine.close()
+
+
+def head_identity(whole: bytes) -> str:
+    """The identity a cache file's header holds."""
+    length = _HEAD.unpack_from(whole)[-1]
+    return whole[_HEAD.size:_HEAD.size + length].decode("utf-8")
+
+
+def _searched(index: Path) -> list[tuple[list[tuple[str, float]], int]]:
+    from kb.search import Searcher
+
+    searcher = Searcher(index)
+    try:
+        return [([(h.record["id"], h.score) for h in result.hits], result.total)
+                for result in map(searcher.search, QUERIES)]
+    finally:
+        searcher.close()
+
+
+@pytest.mark.parametrize("damage", [*DAMAGE, "entry", "keys", "other index"])
+def test_a_missing_or_damaged_cache_is_not_used_and_written_again(
+        shipped_build, tmp_path: Path, damage: str) -> None:
+    index = tmp_path / "index"
+    shutil.copytree(shipped_build.index, index)
+    expected = _searched(index)
+    cache = index / CACHE_FILE
+    whole = cache.read_bytes()
+    head = _HEAD.unpack_from(whole)
+    if damage == "entry":  # one word's records (a word searched): only its CRC tells
+        opened = PostingCache(cache, head_identity(whole))
+        n = next(n for n in range(len(opened)) if opened._key(n) == b"exalt")
+        at = opened._eoff[n] + 24
+        cache.write_bytes(whole[:at] + bytes(b ^ 0xFF for b in whole[at:at + 8])
+                          + whole[at + 8:])
+    elif damage == "keys":  # the key table: words are looked up wrong
+        keys_at, koff_at = head[3], head[4]
+        cache.write_bytes(whole[:keys_at] + b"z" * (koff_at - keys_at) + whole[koff_at:])
+    elif damage == "other index":  # a cache another build wrote
+        cache.write_bytes(whole.replace(b'"segments"', b'"segmentz"', 1))
+    else:
+        damage_file(cache, damage)
+    assert _searched(index) == expected
+    assert cache.read_bytes() == whole  # written again, whole
+    assert not [p for p in index.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_index_folder_that_cannot_be_written_is_read_from_its_postings(
+        shipped_build, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = tmp_path / "index"
+    shutil.copytree(shipped_build.index, index)
+    expected = _searched(index)
+    (index / CACHE_FILE).unlink()
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr("kb.postings_cache.write_cache", refused)
+    assert _searched(index) == expected
+    assert not (index / CACHE_FILE).exists()
