@@ -451,7 +451,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             parts = {"engine": c.score, "proximity": near}
             if unsaid := unsaid_subject(c.record, said, _function_stems()):
                 total = sum(weights.values())
-                near *= total / (total + sum(max(idf(s), MIN_IDF) for s in unsaid))
+                near *= total / (total + sum(max(idf(s), MIN_IDF) for s in sorted(unsaid)))
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
