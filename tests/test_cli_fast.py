@@ -72,3 +72,20 @@ def test_only_a_plain_search_is_read(tmp_path: Path) -> None:
                  ["search", "q", "--home", "h"], ["--home", str(a_file), "search", "q"],
                  ["search", "q", "--limit"], ["search", "-"], ["--home", "search", "q"]):
         assert plain_search(args) is None, args
+
+
+def test_the_fast_path_knows_the_search_commands_options_as_click_declares_them() -> None:
+    """The fast path repeats the search command's option names and its --limit range
+    (it must not load click to read them): they stay the click command's own."""
+    import click
+
+    from kb.cli import fast
+    from kb.cli.commands import search
+
+    options = [p for p in search.params if isinstance(p, click.Option)]
+    flags = {o for p in options if p.is_flag for o in p.opts}
+    valued = {o for p in options if not p.is_flag for o in p.opts}
+    assert flags == set(fast._FLAGS) and valued == set(fast._VALUED)
+    limit = next(p for p in options if "--limit" in p.opts).type
+    assert isinstance(limit, click.IntRange)
+    assert (limit.min, limit.max) == (fast._LIMIT.start, fast._LIMIT.stop - 1)

@@ -10,7 +10,6 @@ library and let its errors through.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,10 +19,11 @@ import click
 
 from kb.cli.context import Context, check_source, error_message, json_text, progress, search_text
 from kb.model import KINDS
+from kb.patterns import lazy
 
 F = TypeVar("F", bound=Callable[..., Any])
 # a word written with a minus sign before a number or a sign: "-1/-1", "-2", "-X/-0"
-_NUMBER_WORD = re.compile(r"-[\d+X]")
+_NUMBER_WORD = lazy(r"-[\d+X]")
 
 
 class CliError(click.ClickException):
