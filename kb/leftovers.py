@@ -18,6 +18,7 @@ from kb.homelock import build_lock, pid_alive
 
 ADDED = "added"
 TMP = ".tmp-"
+CACHE_TMP = ".postings.cache."  # `kb.postings_cache` writes `.postings.cache.PID.tmp`
 
 
 def _listing(folder: Path) -> list[Path]:
@@ -30,12 +31,17 @@ def _listing(folder: Path) -> list[Path]:
 def dead_temporaries(home: Path) -> list[Path]:
     """What a process writes before renaming it into place, left by one that is gone:
     `builds/.tmp-PID-N` (a build), `.current.PID` and `added/.sources.toml.PID` (the
-    pointer and the manifest being replaced)."""
+    pointer and the manifest being replaced), `builds/ID/index/.postings.cache.PID.tmp`
+    (a search writing again a build's missing posting cache)."""
+    builds = _listing(home / BUILDS)
+    places = [(builds, TMP), (_listing(home), f".{CURRENT}."),
+              (_listing(home / ADDED), ".sources.toml.")]
+    places += [(_listing(build / "index"), CACHE_TMP) for build in builds
+               if not build.name.startswith(TMP)]
     dead = []
-    for folder, prefix in ((home / BUILDS, TMP), (home, f".{CURRENT}."),
-                           (home / ADDED, ".sources.toml.")):
-        for path in _listing(folder):
-            pid = path.name.removeprefix(prefix).split("-")[0]
+    for paths, prefix in places:
+        for path in paths:
+            pid = path.name.removeprefix(prefix).replace(".", "-").split("-")[0]
             if path.name.startswith(prefix) and pid.isdigit() and not pid_alive(int(pid)):
                 dead.append(path)
     return dead

@@ -190,3 +190,24 @@ def test_only_dead_builds_folders_are_pruned(tmp_path: Path) -> None:
     kbbuild.reset_added(home)  # any step under the build lock tidies up
     assert not dead.exists() and live.exists()
     assert not any(pointer.exists() for pointer in pointers)
+
+
+def test_a_posting_cache_a_killed_search_was_writing_is_pruned(tmp_path: Path) -> None:
+    """A search writes a build's missing posting cache under a temporary name: killed
+    meanwhile, it leaves that file, which the next command removes (a live writer's
+    stays)."""
+    from kb.postings_cache import CACHE_FILE
+
+    home = claim_home(tmp_path / "home")
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead_pid = int(gone.stdout)
+    if pid_alive(dead_pid):
+        pytest.skip("the pid was reused at once")
+    index = home / "builds" / "0123abcd" / "index"
+    index.mkdir(parents=True)
+    dead, live = (index / f".{CACHE_FILE}.{pid}.tmp" for pid in (dead_pid, os.getppid()))
+    for path in (dead, live, index / CACHE_FILE):
+        path.write_bytes(b"cache")
+    kbbuild.reset_added(home)  # any step under the build lock tidies up
+    assert not dead.exists() and live.exists() and (index / CACHE_FILE).exists()
