@@ -110,6 +110,20 @@ def test_ingest_of_unreadable_file_keeps_the_old_kb(tmp_path: Path) -> None:
     assert run(home, "export", "--jsonl")[1] == before
 
 
+def test_ingest_of_several_files_one_refused_adds_none_and_says_so(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run(home, "ingest")[0] == 0
+    before = run(home, "export", "--jsonl")[1]
+    whole = extra_file(CR_FILES["2012-10-01"]).read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"  # a real rules text cut off before its glossary
+    cut.write_text(whole[: whole.index("\nGlossary", whole.index("Glossary") + 1)],
+                   encoding="utf-8")
+    code, _, err = run(home, "ingest", str(extra_file(CR_FILES["2012-10-01"])), str(cut))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "cut.txt" in err and "leave it out to add the other 1 file" in err
+    assert run(home, "export", "--jsonl")[1] == before
+
+
 def test_ingest_a_comprehensive_rules_file(tmp_path: Path) -> None:
     cr = extra_file(CR_FILES["2012-10-01"])
     home = tmp_path / "home"

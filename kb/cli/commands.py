@@ -174,8 +174,16 @@ def ingest(obj: Context, paths: tuple[Path, ...], reset: bool, as_json: bool,
             raise CliError(f"{path}: no such file")
     added: set[str] = set()
     if paths or reset:
-        done = add_files(obj.home, list(paths), data_dir=obj.data, progress=progress(),
-                         reset=reset)
+        try:
+            done = add_files(obj.home, list(paths), data_dir=obj.data, progress=progress(),
+                             reset=reset)
+        except Exception as exc:
+            # one refused file of many: say that the others were not added either
+            if len(paths) < 2 or (message := error_message(exc)) is None:
+                raise
+            others = len(paths) - 1
+            raise CliError(f"{message}; nothing changed: leave it out to add the other "
+                           f"{others} file{'s' if others > 1 else ''}") from exc
         for note in done.skipped:
             click.echo(f"mtgkb: {note}", err=True)
         build = done.build
