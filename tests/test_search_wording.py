@@ -111,3 +111,13 @@ def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> N
     first = shipped_searcher.search("what is LKI").hits[0]
     assert first.record["title"] == "Last Known Information"
     assert shipped_searcher.search("what is LKI").did_you_mean is None
+
+
+def test_enters_the_battlefield_is_also_read_as_the_2024_rules_shorten_it() -> None:
+    from kb.era import shortened
+
+    assert shortened("a creature that comes into play with counters") == \
+        "a creature that enters with counters"
+    assert shortened("Entering the battlefield tapped") == "entering tapped"
+    assert shortened("put onto the battlefield") is None  # only the entering verb
+    assert shortened("enters with counters") is None
