@@ -121,3 +121,16 @@ def test_enters_the_battlefield_is_also_read_as_the_2024_rules_shorten_it() -> N
     assert shortened("Entering the battlefield tapped") == "entering tapped"
     assert shortened("put onto the battlefield") is None  # only the entering verb
     assert shortened("enters with counters") is None
+
+
+def test_plain_words_the_rules_word_otherwise_are_the_rules_own() -> None:
+    from pathlib import Path
+
+    rules = " ".join((Path(__file__).parents[1] / "data" / "sources" /
+                      "MagicCompRules-2026-01-16.txt").read_text(encoding="utf-8").split())
+    same = rules_wording("both players lose at the same time", tokens)
+    assert same is not None and same.text == "both players lose simultaneously"
+    went = rules_wording("my creature went to the graveyard", tokens)
+    assert went is not None and went.text == "my creature put into a graveyard"
+    for rules_words in ("lose simultaneously", "put into a graveyard"):
+        assert rules_words in rules  # the rules say it so
