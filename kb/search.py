@@ -33,7 +33,6 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import alternative_wordings, modernize, shortened
-from kb.feedback import FEEDBACK_RECORDS, expansion
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
@@ -257,21 +256,16 @@ class Searcher:
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
-        groups, wanted = self._grouped(scores, kind, source, limit, wanted, total, query,
-                                       variants, weights)
-        # the words the best answers use that the query doesn't (`kb.feedback`): together
-        # one more word of the query, in the engine and where the query's words stand
-        extra = expansion([_best_of(g) for g in groups[:FEEDBACK_RECORDS]], set(content),
-                          lambda s: max(engine.idf(s), MIN_IDF), _function_stems())
-        if extra:
-            found = engine.scores(WordQuery(words=list(extra.items())), kind, source)
-            scores = {**found, **{d: v + found.get(d, 0.0) for d, v in scores.items()}}
-            mean = sum(weights.values()) / len(weights)
-            weights = {**weights, **{s: share * mean for s, share in extra.items()}}
-            variants = [*variants, ReadQuery(query.text, query.words, [*query.content, *extra],
-                                             query.phrases, query.asks_number)]
-            groups, wanted = self._grouped(scores, kind, source, limit, wanted, total, query,
-                                           variants, weights)
+        while True:
+            ranked = _reranked(engine.top(scores, kind, source, wanted), query, variants,
+                               weights, engine.idf)
+            groups = self._versions.group(
+                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
+            # the versions of one rule are one hit: over many rules versions the candidates
+            # may not fill the hits asked for; then as many more as would fill them
+            if len(groups) >= limit or total <= wanted:
+                break
+            wanted *= max(2, min(limit // max(len(groups), 1) + 1, MORE_CANDIDATES))
         said = {t.stem for v in variants for t in v.words}
 
         def rescore(record: dict[str, Any], parts: dict[str, float]
@@ -307,24 +301,6 @@ class Searcher:
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
                             total_exact=exact, era=era.reason if era else None,
                             phrasing=sorted(phrasing))
-
-    def _grouped(self, scores: dict[int, float], kind: str | None, source: str | None,
-                 limit: int, wanted: int, total: int, query: ReadQuery,
-                 variants: list[ReadQuery], weights: dict[str, float]
-                 ) -> tuple[list[Group], int]:
-        """The candidates re-ranked and grouped into hits (one per rule across versions),
-        and how many candidates that took."""
-        engine = self._engine
-        while True:
-            ranked = _reranked(engine.top(scores, kind, source, wanted), query, variants,
-                               weights, engine.idf)
-            groups = self._versions.group(
-                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
-            # the versions of one rule are one hit: over many rules versions the candidates
-            # may not fill the hits asked for; then as many more as would fill them
-            if len(groups) >= limit or total <= wanted:
-                return groups, wanted
-            wanted *= max(2, min(limit // max(len(groups), 1) + 1, MORE_CANDIDATES))
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:
@@ -609,13 +585,6 @@ def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
         if old in changed:  # a pattern compiled only for a term the query may use
             changed = re.sub(rf"\b{re.escape(old)}\b", new, changed)
     return [changed] if changed != folded else []
-
-
-def _best_of(group: Group) -> tuple[float, list[str]]:
-    """A group's score and the stems of its best-scoring record (title and text)."""
-    best = max(group.scores, key=lambda i: group.scores[i][0])
-    record = group.records[best]
-    return group.score, [*_part_stems(record["title"]), *_part_stems(record["text"][:SNIPPET_SCAN])]
 
 
 def _words(text: str) -> list[str]:
