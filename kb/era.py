@@ -206,6 +206,18 @@ def _term(text: str) -> str:
     return text
 
 
+_QUOTED = lazy(r'"[^"]*"')
+
+
+def still_says(term: str, text: str) -> bool:
+    """Whether `text` (lower case) uses a term itself, not only quotes it: today's rules
+    name a renamed term in quotes to say what it became ('printed with the "tribal" card
+    type', 'was called the "in-play zone"'), which is no use of it."""
+    if term not in text:
+        return False
+    return bool(re.search(rf"\b{re.escape(term)}\b", _QUOTED.sub(" ", text)))
+
+
 def glossary_renames(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """(old term, current term) pairs that the rules' glossary entries (title, text) record:
     `Converted Mana Cost (Obsolete)`: "An obsolete term for mana value." ->

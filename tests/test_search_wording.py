@@ -134,3 +134,14 @@ def test_plain_words_the_rules_word_otherwise_are_the_rules_own() -> None:
     assert went is not None and went.text == "my creature put into a graveyard"
     for rules_words in ("lose simultaneously", "put into a graveyard"):
         assert rules_words in rules  # the rules say it so
+
+
+def test_a_renamed_term_todays_rules_only_quote_is_still_read_as_renamed(shipped_searcher) -> None:
+    from kb.era import still_says
+
+    assert not still_says("tribal", 'some older kindred cards were printed with the "tribal" '
+                          "card type.")
+    assert still_says("removed", "that ability can be removed by another effect.")
+    renames = shipped_searcher._engine.renames()
+    assert ("tribal", "kindreds") in renames  # 308.3 quotes it; the glossary renames it
+    assert not any(old == "removed" for old, _ in renames)  # still used: removed from combat
