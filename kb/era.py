@@ -55,6 +55,17 @@ EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
     ("him or her", "them"),
 )
 
+# The 2024 rules update (Foundations) shortened "enters the battlefield" to "enters" on
+# cards and in the rules, which still say both ("as it enters the battlefield", rule 110.1;
+# "[This permanent] enters with . . .", rule 603.6d): one more wording of a query, never
+# a rewrite of a text (a record of either wording is today's).
+SHORTENED_PHRASES: tuple[tuple[str, str], ...] = (
+    ("enters the battlefield", "enters"),
+    ("enter the battlefield", "enter"),
+    ("entered the battlefield", "entered"),
+    ("entering the battlefield", "entering"),
+)
+
 _REWRITES = sorted(EQUIVALENT_PHRASES, key=lambda pair: -len(pair[0]))
 _PATTERN = lazy(
     r"\b(" + "|".join(re.escape(old) for old, _ in _REWRITES) + r")\b", re.IGNORECASE
@@ -138,6 +149,20 @@ def _phrases(olds: tuple[str, ...]) -> re.Pattern[str]:
 modern = Stage("modern", modernize)
 
 
+def shortened(text: str) -> str | None:
+    """The text in today's words (`modernize`) with "enters the battlefield" shortened to
+    "enters" as the 2024 rules say it, or None when it says no such phrase."""
+    modern = modernize(text)
+    low = modern.lower()
+    if "the battlefield" not in low:
+        return None
+    out = modern
+    for long, short in SHORTENED_PHRASES:
+        if long in low:
+            out = re.sub(rf"\b{re.escape(long)}\b", short, out, flags=re.IGNORECASE)
+    return out if out != modern else None
+
+
 def renamed_phrases(text: str) -> list[tuple[str, str]]:
     """Each renamed phrase that occurs in `text`, as (its wording here, the other era's)."""
     folded = " ".join(text.lower().split())
@@ -179,6 +204,18 @@ def _term(text: str) -> str:
     text = re.sub(r"\[[^\]]*\]", " ", text).replace('"', " ").strip(" .,")
     text = re.sub(r"^(?:a|an|the)\s+", "", " ".join(text.lower().split()))
     return text
+
+
+_QUOTED = lazy(r'"[^"]*"')
+
+
+def still_says(term: str, text: str) -> bool:
+    """Whether `text` (lower case) uses a term itself, not only quotes it: today's rules
+    name a renamed term in quotes to say what it became ('printed with the "tribal" card
+    type', 'was called the "in-play zone"'), which is no use of it."""
+    if term not in text:
+        return False
+    return bool(re.search(rf"\b{re.escape(term)}\b", _QUOTED.sub(" ", text)))
 
 
 def glossary_renames(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -23,7 +23,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from kb.era import glossary_renames, modernize
+from kb.era import glossary_renames, modernize, still_says
 from kb.lemma import lemma
 from kb.patterns import lazy
 from kb.recent import Recent
@@ -492,15 +492,15 @@ def _rounded(lengths: Sequence[int]) -> dict[int, int]:
 
 def renames(records: Sequence[Record]) -> list[tuple[str, str]]:
     """The renames the rules' glossaries record (`kb.era.glossary_renames`), less one-word
-    old terms the newest rules still use in another sense (`removed` from combat)."""
+    old terms the newest rules still use in another sense (`removed` from combat; naming
+    one in quotes to say what it became, 'the "tribal" card type', is no use of it)."""
     rules = [r for r in records if r.source.startswith("cr-")]
     if not rules:
         return []
     newest = max(r.date for r in rules)
     current = " ".join(r.text.lower() for r in rules if r.date == newest and r.kind == "rule")
     pairs = glossary_renames([(r.title, r.text) for r in rules if r.kind == "glossary"])
-    return [(old, new) for old, new in pairs
-            if " " in old or not re.search(rf"\b{re.escape(old)}\b", current)]
+    return [(old, new) for old, new in pairs if " " in old or not still_says(old, current)]
 
 
 def open_index(folder: Path) -> index.Index:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import rulenum
-from kb.era import alternative_wordings, modernize
+from kb.era import alternative_wordings, modernize, shortened
 from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
@@ -218,6 +218,8 @@ class Searcher:
         # the query in today's terms where it uses a term the glossary records as renamed,
         # and in the rules' words where it uses a player's (`kb.slang`)
         variants = [query, *(ReadQuery.of(v) for v in _renamed(text, engine.renames()))]
+        if (short := shortened(text)) is not None:  # "enters the battlefield": "enters"
+            variants.append(ReadQuery.of(short))
         own = {s for v in variants for s in v.content}
         slang = rules_wording(text, tokens)
         spread = _spread(slang.meanings, own) if slang else {}

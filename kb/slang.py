@@ -71,6 +71,12 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("dfc|dfcs", "double-faced card"),
     ("mdfc|mdfcs", "modal double-faced card"),
     ("mana rock", "artifact mana ability"),
+    # plain words the rules also word otherwise (both are the rules' own: "at the same
+    # time" and 104.4a "lose simultaneously"; 400.3 "would go to any ... graveyard" and
+    # 704.5f "put into its owner's graveyard")
+    ("at the same time", "simultaneously"),
+    ("go to the graveyard|went to the graveyard|gone to the graveyard",
+     "put into a graveyard"),
 )
 
 

@@ -111,3 +111,37 @@ def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> N
     first = shipped_searcher.search("what is LKI").hits[0]
     assert first.record["title"] == "Last Known Information"
     assert shipped_searcher.search("what is LKI").did_you_mean is None
+
+
+def test_enters_the_battlefield_is_also_read_as_the_2024_rules_shorten_it() -> None:
+    from kb.era import shortened
+
+    assert shortened("a creature that comes into play with counters") == \
+        "a creature that enters with counters"
+    assert shortened("Entering the battlefield tapped") == "entering tapped"
+    assert shortened("put onto the battlefield") is None  # only the entering verb
+    assert shortened("enters with counters") is None
+
+
+def test_plain_words_the_rules_word_otherwise_are_the_rules_own() -> None:
+    from pathlib import Path
+
+    rules = " ".join((Path(__file__).parents[1] / "data" / "sources" /
+                      "MagicCompRules-2026-01-16.txt").read_text(encoding="utf-8").split())
+    same = rules_wording("both players lose at the same time", tokens)
+    assert same is not None and same.text == "both players lose simultaneously"
+    went = rules_wording("my creature went to the graveyard", tokens)
+    assert went is not None and went.text == "my creature put into a graveyard"
+    for rules_words in ("lose simultaneously", "put into a graveyard"):
+        assert rules_words in rules  # the rules say it so
+
+
+def test_a_renamed_term_todays_rules_only_quote_is_still_read_as_renamed(shipped_searcher) -> None:
+    from kb.era import still_says
+
+    assert not still_says("tribal", 'some older kindred cards were printed with the "tribal" '
+                          "card type.")
+    assert still_says("removed", "that ability can be removed by another effect.")
+    renames = shipped_searcher._engine.renames()
+    assert ("tribal", "kindreds") in renames  # 308.3 quotes it; the glossary renames it
+    assert not any(old == "removed" for old, _ in renames)  # still used: removed from combat
