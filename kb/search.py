@@ -351,7 +351,9 @@ class Searcher:
 
 def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:
     """The largest share (by weight) of the query's content words that stand together in
-    the record: within a stretch of twice the query's length, in its title or text. A
+    the record: within a stretch of twice the query's length, in its title or text; a
+    rule's title is the heading its text is read under ("508.1b Declare Attackers Step"),
+    so the query's words in it stand by every stretch of the text. A
     question asking "how many" / "how much" is asking for a number: its "many" is found
     where a number stands ("one land", "exactly 100 cards", "ten or more")."""
     total = sum(weights.values())
@@ -359,11 +361,15 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
         return 0.0
     width = 2 * len(query.words) + 2
     wants = query.asks_number if query.asks_number in weights else None
-    best = 0.0
-    for part in (record["title"], record["text"][:SNIPPET_SCAN]):
-        found = _part_numbers(part, wants) if wants else _part_stems(part)
-        best = max(best, _densest(found, weights, width) / total)
-    return best
+
+    def found(part: str) -> tuple[str, ...]:
+        return _part_numbers(part, wants) if wants else _part_stems(part)
+
+    title = found(record["title"]) if record["kind"] == "rule" else ()
+    heading = {s: w for s, w in weights.items() if s in title}
+    rest = {s: w for s, w in weights.items() if s not in heading}
+    under = sum(heading.values()) + _densest(found(record["text"][:SNIPPET_SCAN]), rest, width)
+    return max(_densest(found(record["title"]), weights, width), under) / total
 
 
 @functools.lru_cache(maxsize=128)

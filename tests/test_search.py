@@ -435,3 +435,21 @@ def test_a_total_not_exact_bounds_the_collapsed_hits_from_above(large_home) -> N
     assert len(first.hits) < len(everything.hits) <= everything.total < first.total
     assert f"up to {first.total} result(s)" in format_search(first)
     assert f"{everything.total} result(s)" in format_search(everything)
+
+
+def test_a_rule_is_read_under_its_heading(shipped_searcher) -> None:
+    """A subrule's heading ("508.1b Declare Attackers Step") stands by every stretch of its
+    text: the query's words in the heading and those in the text count together, as one
+    record's; a glossary entry's title is no heading of its text."""
+    from kb.search import ReadQuery, proximity
+
+    engine = shipped_searcher._engine
+    rule = next(r for r in engine.rule("508.1b") if r["source"] == "cr-2026-01-16")
+    read = ReadQuery.of("declare attackers step planeswalkers battles")
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    heading_only = {s: w for s, w in weights.items() if s in stems(rule["title"])}
+    assert 0 < sum(heading_only.values()) < sum(weights.values())
+    assert "declar" not in stems(rule["text"])
+    assert proximity(rule, read, weights) == 1.0
+    entry = {**rule, "kind": "glossary"}
+    assert proximity(entry, read, weights) < 1.0
