@@ -271,7 +271,8 @@ def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itse
     assert subjects(qa) == ["miracle"]
     assert unsaid_subject(qa, set(stems("can I cast a sorcery"))) == {"miracl"}
     assert unsaid_subject(qa, set(stems("miracle sorcery"))) == set()
-    hits = shipped_searcher.search("untap more than one creature during the untap step").hits
+    hits = shipped_searcher.search("untap more than one creature during the untap step",
+                                   limit=20).hits
     about_cards = [h for h in hits if h.record["cards"]]  # Stoic Angel, not named
     assert about_cards and all(h.parts["subject"] < h.parts["proximity"] for h in about_cards)
     said = shipped_searcher.search("devour sacrifice creatures").hits
@@ -393,8 +394,8 @@ def test_a_rules_heading_is_its_subject(shipped_searcher) -> None:
     assert all(subjects(h.record) == ["Two-Headed Giant Variant"] for h in variant)
     named = shipped_searcher.search("Two-Headed Giant variant poison counters shared",
                                     limit=20).hits
-    said = [h for h in named if h.record["kind"] == "rule"
-            and "Two-Headed Giant" in h.record["title"]]
+    said = [h for h in named if h.record["kind"] == "rule" and h.context is None
+            and "Two-Headed Giant" in h.record["title"]]  # (not a pointer's rule: its parts)
     assert said and all("subject" not in h.parts for h in said)
 
 
@@ -453,3 +454,23 @@ def test_a_rule_is_read_under_its_heading(shipped_searcher) -> None:
     assert proximity(rule, read, weights) == 1.0
     entry = {**rule, "kind": "glossary"}
     assert proximity(entry, read, weights) < 1.0
+
+
+def test_a_record_is_about_what_its_first_sentence_says(shipped_searcher) -> None:
+    """The query's words standing together count half by the densest stretch and half by
+    the first sentence: a rule that states them first (603.7e: "the source of that delayed
+    triggered ability is ...") holds more of the query than one that comes to them after
+    stating something else (113.7: "The source of an ability is ... To determine the source
+    of a delayed triggered ability, see rules 603.7d-f.")."""
+    from kb.search import ReadQuery, _densest, _part_stems, proximity
+
+    engine = shipped_searcher._engine
+    read = ReadQuery.of("source of a delayed triggered ability")
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    total = sum(weights.values())
+    rules = {n: next(r for r in engine.rule(n) if r["source"] == "cr-2026-01-16")
+             for n in ("603.7e", "113.7")}
+    for rule in rules.values():  # each has the whole query in one stretch
+        assert _densest(_part_stems(rule["text"]), weights, 12) == total
+    assert proximity(rules["603.7e"], read, weights) == 1.0
+    assert 0.5 < proximity(rules["113.7"], read, weights) < 1.0
