@@ -46,8 +46,9 @@ from kb.text import NUMBER_WORDS
 
 _PHRASE = lazy(r'"([^"]+)"')
 # A text's first sentence: up to the first full stop, question or exclamation mark that
-# ends a word (not the dots of "702.19b"), within its first line
-_FIRST_SENTENCE = lazy(r"[^\n]*?[.!?](?=\s|$)|[^\n]*")
+# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
+# within its first line
+_FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
 # written, before stemming.

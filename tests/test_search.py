@@ -474,3 +474,15 @@ def test_a_record_is_about_what_its_first_sentence_says(shipped_searcher) -> Non
         assert _densest(_part_stems(rule["text"]), weights, 12) == total
     assert proximity(rules["603.7e"], read, weights) == 1.0
     assert 0.5 < proximity(rules["113.7"], read, weights) < 1.0
+
+
+def test_a_first_sentence_is_not_a_definitions_number() -> None:
+    """A glossary entry numbering its definitions ("1. Part of a card ...") has the first
+    definition as its first sentence; a rule's own number is no sentence end either."""
+    from kb.search import _lead
+
+    toughness = "1. Part of a card that only creature cards have. A creature card's toughness"
+    assert set(stems("part card creature")) <= _lead(toughness, None)
+    assert "toughness" not in " ".join(_lead(toughness, None))
+    assert set(stems("trample static ability")) <= _lead(
+        "702.19a Trample is a static ability. The ability has no effect", None)
