@@ -7,7 +7,9 @@ words, prepositions, conjunctions: a closed class of English, not a list fitted 
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the engine score times the share of the query's words
-(weighted by rarity) found together in a short stretch of the record, so a short record
+(weighted by rarity) found together in a short stretch of the record, half by its densest
+stretch and half by its first sentence (what the record says it is about), a rule's heading
+standing by both, so a short record
 matching one word of a long question keeps only that word's share; a content word no term
 of the rules holds (no glossary entry, keyword or quoted definition has it: "still",
 "allowed", "how many") is the question's phrasing and weighs half in that share. A player's words
@@ -43,6 +45,10 @@ from kb.slang import is_slang, rules_wording
 from kb.text import NUMBER_WORDS
 
 _PHRASE = lazy(r'"([^"]+)"')
+# A text's first sentence: up to the first full stop, question or exclamation mark that
+# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
+# within its first line
+_FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
 # written, before stemming.
@@ -353,7 +359,12 @@ class Searcher:
 
 def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:
     """The largest share (by weight) of the query's content words that stand together in
-    the record: within a stretch of twice the query's length, in its title or text. A
+    the record: within a stretch of twice the query's length, in its title or text; a
+    rule's title is the heading its text is read under ("508.1b Declare Attackers Step"),
+    so the query's words in it stand by every stretch of the text. The text's share is
+    half its densest stretch's and half its first sentence's (`_lead`): a rule that
+    states the query's words first is about them, one that comes to them after stating
+    something else (an exception, an example) less so. A
     question asking "how many" / "how much" is asking for a number: its "many" is found
     where a number stands ("one land", "exactly 100 cards", "ten or more")."""
     total = sum(weights.values())
@@ -361,11 +372,29 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
         return 0.0
     width = 2 * len(query.words) + 2
     wants = query.asks_number if query.asks_number in weights else None
-    best = 0.0
-    for part in (record["title"], record["text"][:SNIPPET_SCAN]):
-        found = _part_numbers(part, wants) if wants else _part_stems(part)
-        best = max(best, _densest(found, weights, width) / total)
-    return best
+
+    def found(part: str) -> tuple[str, ...]:
+        return _part_numbers(part, wants) if wants else _part_stems(part)
+
+    title = found(record["title"]) if record["kind"] == "rule" else ()
+    heading = {s: w for s, w in weights.items() if s in title}
+    rest = {s: w for s, w in weights.items() if s not in heading}
+    text = record["text"][:SNIPPET_SCAN]
+    stretch = _densest(found(text), rest, width)
+    lead = _lead(text, wants)
+    said = sum(w for s, w in rest.items() if s in lead)
+    under = sum(heading.values()) + (stretch + said) / 2
+    return max(_densest(found(record["title"]), weights, width), under) / total
+
+
+@functools.lru_cache(maxsize=256)
+def _lead(text: str, many: str | None) -> frozenset[str]:
+    """The stems of a text's first sentence, what the record says it is about (a rule's
+    statement before its exceptions and examples, a Q&A's question, a ruling's point);
+    with `many`, each number in it read as that stem (`_part_numbers`)."""
+    first = _FIRST_SENTENCE.match(text)
+    sentence = first.group(0) if first else text
+    return frozenset(_part_numbers(sentence, many) if many else stems(modernize(sentence)))
 
 
 @functools.lru_cache(maxsize=128)

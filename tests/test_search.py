@@ -271,7 +271,8 @@ def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itse
     assert subjects(qa) == ["miracle"]
     assert unsaid_subject(qa, set(stems("can I cast a sorcery"))) == {"miracl"}
     assert unsaid_subject(qa, set(stems("miracle sorcery"))) == set()
-    hits = shipped_searcher.search("untap more than one creature during the untap step").hits
+    hits = shipped_searcher.search("untap more than one creature during the untap step",
+                                   limit=20).hits
     about_cards = [h for h in hits if h.record["cards"]]  # Stoic Angel, not named
     assert about_cards and all(h.parts["subject"] < h.parts["proximity"] for h in about_cards)
     said = shipped_searcher.search("devour sacrifice creatures").hits
@@ -393,8 +394,8 @@ def test_a_rules_heading_is_its_subject(shipped_searcher) -> None:
     assert all(subjects(h.record) == ["Two-Headed Giant Variant"] for h in variant)
     named = shipped_searcher.search("Two-Headed Giant variant poison counters shared",
                                     limit=20).hits
-    said = [h for h in named if h.record["kind"] == "rule"
-            and "Two-Headed Giant" in h.record["title"]]
+    said = [h for h in named if h.record["kind"] == "rule" and h.context is None
+            and "Two-Headed Giant" in h.record["title"]]  # (not a pointer's rule: its parts)
     assert said and all("subject" not in h.parts for h in said)
 
 
@@ -435,3 +436,53 @@ def test_a_total_not_exact_bounds_the_collapsed_hits_from_above(large_home) -> N
     assert len(first.hits) < len(everything.hits) <= everything.total < first.total
     assert f"up to {first.total} result(s)" in format_search(first)
     assert f"{everything.total} result(s)" in format_search(everything)
+
+
+def test_a_rule_is_read_under_its_heading(shipped_searcher) -> None:
+    """A subrule's heading ("508.1b Declare Attackers Step") stands by every stretch of its
+    text: the query's words in the heading and those in the text count together, as one
+    record's; a glossary entry's title is no heading of its text."""
+    from kb.search import ReadQuery, proximity
+
+    engine = shipped_searcher._engine
+    rule = next(r for r in engine.rule("508.1b") if r["source"] == "cr-2026-01-16")
+    read = ReadQuery.of("declare attackers step planeswalkers battles")
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    heading_only = {s: w for s, w in weights.items() if s in stems(rule["title"])}
+    assert 0 < sum(heading_only.values()) < sum(weights.values())
+    assert "declar" not in stems(rule["text"])
+    assert proximity(rule, read, weights) == 1.0
+    entry = {**rule, "kind": "glossary"}
+    assert proximity(entry, read, weights) < 1.0
+
+
+def test_a_record_is_about_what_its_first_sentence_says(shipped_searcher) -> None:
+    """The query's words standing together count half by the densest stretch and half by
+    the first sentence: a rule that states them first (603.7e: "the source of that delayed
+    triggered ability is ...") holds more of the query than one that comes to them after
+    stating something else (113.7: "The source of an ability is ... To determine the source
+    of a delayed triggered ability, see rules 603.7d-f.")."""
+    from kb.search import ReadQuery, _densest, _part_stems, proximity
+
+    engine = shipped_searcher._engine
+    read = ReadQuery.of("source of a delayed triggered ability")
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    total = sum(weights.values())
+    rules = {n: next(r for r in engine.rule(n) if r["source"] == "cr-2026-01-16")
+             for n in ("603.7e", "113.7")}
+    for rule in rules.values():  # each has the whole query in one stretch
+        assert _densest(_part_stems(rule["text"]), weights, 12) == total
+    assert proximity(rules["603.7e"], read, weights) == 1.0
+    assert 0.5 < proximity(rules["113.7"], read, weights) < 1.0
+
+
+def test_a_first_sentence_is_not_a_definitions_number() -> None:
+    """A glossary entry numbering its definitions ("1. Part of a card ...") has the first
+    definition as its first sentence; a rule's own number is no sentence end either."""
+    from kb.search import _lead
+
+    toughness = "1. Part of a card that only creature cards have. A creature card's toughness"
+    assert set(stems("part card creature")) <= _lead(toughness, None)
+    assert "toughness" not in " ".join(_lead(toughness, None))
+    assert set(stems("trample static ability")) <= _lead(
+        "702.19a Trample is a static ability. The ability has no effect", None)
