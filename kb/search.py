@@ -7,12 +7,12 @@ words, prepositions, conjunctions: a closed class of English, not a list fitted 
 queries) only count where the query's words stand together; every other word is matched
 in the engine (BM25F, each record by its best field, `kb.index`). The candidates are then
 re-ranked by one signal, proximity: the engine score times the share of the query's words
-(weighted by rarity) found together in a short stretch of the record, half by its densest
-stretch and half by its first sentence (what the record says it is about), a rule's heading
-standing by both, so a short record
-matching one word of a long question keeps only that word's share; a content word no term
-of the rules holds (no glossary entry, keyword or quoted definition has it: "still",
-"allowed", "how many") is the question's phrasing and weighs half in that share. A player's words
+(weighted by rarity) found together in a short stretch of the record (of a record making
+one statement, half by its densest stretch and half by its first sentence: what it says it
+is about), a rule's heading standing by both, so a short record matching one word of a
+long question keeps only that word's share; a content word no term of the rules holds
+(no glossary entry, keyword or quoted definition has it: "still", "allowed", "how many")
+is the question's phrasing and weighs half in that share. A player's words
 ("bounce", "fizzle", "ETB") are read in the rules' words as one more wording of the query
 (`kb.slang`), each expression weighing one word in the engine. A query that only names
 things ("embalm", "dredge 3") puts the records defining them as written first. What a
@@ -48,6 +48,10 @@ _PHRASE = lazy(r'"([^"]+)"')
 # A text's first sentence: up to the first full stop, question or exclamation mark that
 # ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
 # within its first line
+# Kinds of record that make one statement, so their first sentence says what they are
+# about; a keyword's record (all its rules), a FAQ section and a card gather many, and are
+# about what their title names
+_STATEMENTS = frozenset({"rule", "ruling", "qa", "glossary"})
 _FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
@@ -361,8 +365,9 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     """The largest share (by weight) of the query's content words that stand together in
     the record: within a stretch of twice the query's length, in its title or text; a
     rule's title is the heading its text is read under ("508.1b Declare Attackers Step"),
-    so the query's words in it stand by every stretch of the text. The text's share is
-    half its densest stretch's and half its first sentence's (`_lead`): a rule that
+    so the query's words in it stand by every stretch of the text. The text's share of a
+    record that makes one statement (`_STATEMENTS`) is half its densest stretch's and half
+    its first sentence's (`_lead`): a rule that
     states the query's words first is about them, one that comes to them after stating
     something else (an exception, an example) less so. A
     question asking "how many" / "how much" is asking for a number: its "many" is found
@@ -381,9 +386,12 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     rest = {s: w for s, w in weights.items() if s not in heading}
     text = record["text"][:SNIPPET_SCAN]
     stretch = _densest(found(text), rest, width)
-    lead = _lead(text, wants)
-    said = sum(w for s, w in rest.items() if s in lead)
-    under = sum(heading.values()) + (stretch + said) / 2
+    if record["kind"] in _STATEMENTS:
+        lead = _lead(text, wants)
+        said = sum(w for s, w in rest.items() if s in lead)
+        under = sum(heading.values()) + (stretch + said) / 2
+    else:
+        under = sum(heading.values()) + stretch
     return max(_densest(found(record["title"]), weights, width), under) / total
 
 

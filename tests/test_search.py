@@ -476,6 +476,24 @@ def test_a_record_is_about_what_its_first_sentence_says(shipped_searcher) -> Non
     assert 0.5 < proximity(rules["113.7"], read, weights) < 1.0
 
 
+def test_a_record_gathering_many_rules_is_not_read_by_its_first_sentence(
+        shipped_searcher) -> None:
+    """A keyword's record holds all its rules: its first sentence (702.26a, what phasing
+    is) is not what it is about, so a question about a later rule of it (702.26d: phasing
+    out doesn't make a permanent leave the battlefield) finds the whole query in it; the
+    same text read as one rule's statement holds less."""
+    from kb.search import ReadQuery, proximity
+
+    engine = shipped_searcher._engine
+    read = ReadQuery.of("phasing doesn't cause a permanent to change zones")
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    keyword = next(r for r in shipped_searcher.search("phasing", kind="keyword").hits
+                   if r.record["source"] == "cr-2026-01-16").record
+    assert keyword["text"].startswith("702.26a Phasing is a static ability")
+    assert proximity(keyword, read, weights) == 1.0
+    assert proximity({**keyword, "kind": "rule", "title": "702.26"}, read, weights) < 1.0
+
+
 def test_a_first_sentence_is_not_a_definitions_number() -> None:
     """A glossary entry numbering its definitions ("1. Part of a card ...") has the first
     definition as its first sentence; a rule's own number is no sentence end either."""
