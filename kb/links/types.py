@@ -1,18 +1,18 @@
 """The values the cross-reference graph is made of: links, mentions, unresolved references.
 
-One module of plain values, importing nothing of mtgkb, so that the store and the site
-can use them without loading the linking machinery. They are named tuples (immutable,
-made and hashed at C speed: a build makes a few million of them), compared field by field.
+One module of plain dataclasses, importing nothing of mtgkb, so that the store and the
+site can use them without loading the linking machinery.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 LINK_KINDS: tuple[str, ...] = ("rule-ref", "keyword", "card", "glossary", "lineage", "quotes")
 
 
-class Link(NamedTuple):
+@dataclass(frozen=True)
+class Link:
     """A directed link between two records, of one of `LINK_KINDS`."""
 
     src: str
@@ -20,7 +20,8 @@ class Link(NamedTuple):
     kind: str
 
 
-class Unresolved(NamedTuple):
+@dataclass(frozen=True)
+class Unresolved:
     """A reference that no record answers: the citing record's id, the reference, why, and
     what kind of reference it is (one of `LINK_KINDS`)."""
 
@@ -30,7 +31,8 @@ class Unresolved(NamedTuple):
     kind: str = "rule-ref"
 
 
-class Mention(NamedTuple):
+@dataclass(frozen=True)
+class Mention:
     """A span of a text that names a rule, keyword, card or glossary term, and the record
     it resolves to (None for a reference nothing answers)."""
 
