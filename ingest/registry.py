@@ -81,7 +81,13 @@ def _ending(text: str) -> str:
 def describe_file(path: Path) -> tuple[Source, str]:
     """A manifest entry for a file given on the command line, and its text; IngestError
     for a file that is not whole (a Comprehensive Rules text cut off before its end)."""
-    text = source_text(path)
+    source, text, _ = describe_file_with_notes(path)
+    return source, text
+
+
+def describe_file_with_notes(path: Path) -> tuple[Source, str, list[str]]:
+    """`describe_file`, and the notes on reading the file (`source_text_with_notes`)."""
+    text, notes = source_text_with_notes(path)
     format_name = sniff(text, path)
     if missing := missing_parts(format_name, text):
         raise IngestError(f"{path}: cut off? this {format_name} text lacks "
@@ -89,7 +95,7 @@ def describe_file(path: Path) -> tuple[Source, str]:
     info = parser_for(format_name).describe(text, path)
     source = Source(id=info["id"], title=info.get("title", info["id"]), path=path,
                     format=format_name, date=info.get("date", ""), era=info.get("era", ""))
-    return source, text
+    return source, text, notes
 
 
 def parse_source(source: Source, text: str | None = None) -> list[Record]:

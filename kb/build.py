@@ -239,18 +239,31 @@ def _parse_all(sources: list[Source], digests: dict[str, str], home: Path,
     return records, counts, damage
 
 
-def parse_cached(home: Path, source: Source, digest: str) -> tuple[list[Record], list[str]]:
-    """The records of one source and the notes on reading it, parsed once per content."""
+def parse_cached(home: Path, source: Source, digest: str,
+                 read: tuple[str, list[str]] | None = None,
+                 hand_over: bool = False) -> tuple[list[Record], list[str]]:
+    """The records of one source and the notes on reading it, parsed once per content.
+
+    `read`: the source's text and the notes on reading it, when the caller read it whole
+    already (`describe_file_with_notes`); `hand_over`: the records are not the caller's,
+    the next `parsecache.load` of this process takes them instead of reading them back."""
     entry = parsecache.key(source, digest)
     if (cached := parsecache.load(home, entry)) is not None:
+        if hand_over:
+            parsecache.hand_over(home, entry, *cached)
         return cached
     from ingest.registry import missing_parts, parse_source, source_text_with_notes
 
-    text, notes = source_text_with_notes(source.path)
-    notes = [*notes, *(f"cut off? no {part} (read as it is)"
-                       for part in missing_parts(source.format, text))]
+    if read is None:
+        text, notes = source_text_with_notes(source.path)
+        notes = [*notes, *(f"cut off? no {part} (read as it is)"
+                           for part in missing_parts(source.format, text))]
+    else:
+        text, notes = read
     parsed = _stage(f"parsing {source.id}", lambda: parse_source(source, text))
     parsecache.save(home, entry, parsed, notes)
+    if hand_over:
+        parsecache.hand_over(home, entry, parsed, notes)
     return parsed, notes
 
 
@@ -455,14 +468,14 @@ def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[
                report: Progress) -> tuple[list[tuple[Source, Path]], list[str]]:
     """The files to add, each checked to read and parse (the records kept in the parse
     cache for the build); notes on the ones skipped."""
-    from ingest.registry import describe_file
+    from ingest.registry import describe_file_with_notes
 
     present = {s.id: s for s in [*shipped, *kept]}
     new: list[tuple[Source, Path]] = []
     skipped: list[str] = []
     for path in paths:
         report(f"check {path.name}")
-        source, _text = describe_file(path)
+        source, text, notes = describe_file_with_notes(path)
         same = present.get(source.id)
         if same is not None:
             if _read_bytes(same.path) == _read_bytes(path):
@@ -473,7 +486,8 @@ def _check_new(home: Path, paths: list[Path], shipped: list[Source], kept: list[
             raise IngestError(
                 f"{path}: source id {source.id!r} is taken by {where} with different "
                 "content; not added (`mtgkb ingest --reset` forgets added files)")
-        parse_cached(home, source, hashlib.sha256(_read_bytes(path)).hexdigest())  # parses?
+        parse_cached(home, source, hashlib.sha256(_read_bytes(path)).hexdigest(),  # parses?
+                     (text, notes), hand_over=True)  # (the build takes the records)
         present[source.id] = source
         new.append((source, path))
     return new, skipped

@@ -222,7 +222,42 @@ def defined_terms(record: Record) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _document(record: Record, modern: Callable[[str], str] = modernize) -> dict[str, str]:
+def _json_list(values: list[str]) -> str:
+    from json.encoder import encode_basestring
+
+    if type(values) is not list:
+        raise TypeError("not a list")
+    return "[" + ", ".join(map(encode_basestring, values)) + "]"
+
+
+def payload(record: Record, quoted: Callable[[str], str] | None = None) -> str:
+    """The stored payload: `json.dumps(record.export(), ensure_ascii=False)`, the same
+    string, put together field by field (`quoted`: a string's JSON form, which a caller
+    may remember for the texts that repeat)."""
+    from json.encoder import encode_basestring
+
+    from kb.model import EXPORT_FIELDS
+
+    q = quoted or encode_basestring
+    rule = record.rule
+    try:
+        if EXPORT_FIELDS != _PAYLOAD_FIELDS:
+            raise TypeError("other export fields")
+        return _PAYLOAD % (encode_basestring(record.id), q(record.kind), q(record.source),
+                           q(record.title), "null" if rule is None else q(rule), q(record.text),
+                           _json_list(record.keywords), _json_list(record.cards),
+                           _json_list(record.refs), q(record.date))
+    except TypeError:  # a value not a string (or a list of strings) where one is expected
+        return json.dumps(record.export(), ensure_ascii=False)
+
+
+_PAYLOAD_FIELDS = ("id", "kind", "source", "title", "rule", "text", "keywords", "cards",
+                   "refs", "date")
+_PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
+
+
+def _document(record: Record, modern: Callable[[str], str] = modernize,
+              quoted: Callable[[str], str] | None = None) -> dict[str, str]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
@@ -236,7 +271,7 @@ def _document(record: Record, modern: Callable[[str], str] = modernize) -> dict[
         "names": " ; ".join(dict.fromkeys(names)),
         "text": modern(record.text),
         "defines": " ; ".join(modern(t) for t in defined_terms(record)),
-        "payload": json.dumps(record.export(), ensure_ascii=False),
+        "payload": payload(record, quoted),
     }
 
 
@@ -250,9 +285,12 @@ def build_index(records: Sequence[Record], folder: Path,
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     builder = _SegmentBuilder(ix)
     modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
+    from json.encoder import encode_basestring
+
+    quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
     name_words: set[str] = set()
     for record in records:
-        builder.add(_document(record, modern))
+        builder.add(_document(record, modern, quoted))
         name_words |= _title_words(record)
     builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")

@@ -47,8 +47,21 @@ def key(source: Source, content_digest: str) -> str:
     return hashlib.sha256(f"{parser_version()}|{fields}".encode()).hexdigest()[:32]
 
 
+# records parsed in this process that nothing else holds, for the next `load` of each
+_HANDED: dict[tuple[str, str], tuple[list[Record], list[str]]] = {}
+
+
+def hand_over(home: Path, entry: str, records: list[Record], notes: list[str]) -> None:
+    """Give the next `load` of `entry` in this process these records (which no one else
+    holds: an ingest checks its files by parsing them, then builds with the records)
+    instead of reading back what `save` wrote."""
+    _HANDED[(str(home), entry)] = (records, notes)
+
+
 def load(home: Path, entry: str) -> tuple[list[Record], list[str]] | None:
-    """The records and reading notes cached under `entry`, or None."""
+    """The records and reading notes cached under `entry` (or handed over), or None."""
+    if (handed := _HANDED.pop((str(home), entry), None)) is not None:
+        return handed
     try:
         with open(home / CACHE_DIR / entry, "rb") as handle:
             records, notes = pickle.load(handle)

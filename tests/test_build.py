@@ -158,3 +158,34 @@ def test_every_stage_reports_its_counts(tmp_path: Path) -> None:
                      f"link: lineage of {total:,} records", f"index {total:,}/{total:,} records",
                      "index: writing", "store ", "done: "):
         assert any(m.startswith(expected) for m in messages), (expected, messages)
+
+
+def test_an_ingest_builds_with_the_records_it_checked(tmp_path: Path) -> None:
+    """An ingest parses each new file once: checking it parses it, the build takes those
+    records (not read back from the parse cache) and the same as the cache holds."""
+    from kb import parsecache
+
+    cr = extra_file(CR_FILES["2008-10-01"])
+    home = tmp_path / "home"
+    loaded: list[str] = []
+    real_load = pickle_load = parsecache.pickle.load
+
+    def counted(handle):  # type: ignore[no-untyped-def]
+        loaded.append(Path(handle.name).name)
+        return real_load(handle)
+
+    parsecache.pickle.load = counted  # type: ignore[assignment]
+    try:
+        kbbuild.add_files(home, [cr])
+    finally:
+        parsecache.pickle.load = pickle_load  # type: ignore[assignment]
+    assert not parsecache._HANDED  # the build took what the check handed over
+    sources = {s.id: s for s in kbbuild.all_sources(DATA, home)}
+    entry = parsecache.key(sources["cr-2008-10-01"],
+                           kbbuild._digests([sources["cr-2008-10-01"]])["cr-2008-10-01"])
+    cached = parsecache.load(home, entry)
+    assert cached is not None and len(cached[0]) > 1000
+    assert entry not in loaded  # parsed once, never read back
+    with KnowledgeBase(kbbuild.ensure_built(DATA, home).store) as kb:
+        stored = {r.id: r.text for r in kb.records() if r.source == "cr-2008-10-01"}
+    assert stored == {r.id: r.text for r in cached[0]}

@@ -76,3 +76,17 @@ def test_the_archives_utf16_versions_parse_whole(version: str) -> None:
     numbered = sum(1 for line in text.split("\n") if cr._DETAIL_RULE.match(line))
     assert counts["rule"] >= numbered > 1500
     assert counts["glossary"] > 400 and counts["keyword"] > 100 and counts["section"] == 9
+
+
+def test_line_ends_are_each_one_newline() -> None:
+    """CRLF, lone CR and LF, mixed in any order, each end one line (as the pattern
+    `\\r\\n|\\r|\\n` reads them), so line numbers match an editor's."""
+    import itertools
+    import re
+
+    pattern = re.compile(r"\r\n|\r|\n")
+    for size in range(7):
+        for chars in itertools.product("\r\na", repeat=size):
+            text = "".join(chars)
+            assert decode(text.encode("utf-8")) == pattern.sub("\n", text)
+    assert decode(b"one\r\ntwo\rthree\n\r\nfour\r\r\n") == "one\ntwo\nthree\n\nfour\n\n"

@@ -107,3 +107,22 @@ def test_build_index_reports_the_writing_of_each_field(tmp_path: Path) -> None:
     build_index([record], tmp_path / "ix", progress=seen.append)
     assert any("field text" in message for message in seen)
 
+
+
+def test_the_payload_is_the_records_json(records: list[Record]) -> None:
+    """The stored payload, put together field by field, is `json.dumps` of the export
+    fields, character for character: quotes, back-slashes, control and non-ASCII
+    characters, a rule number or none, lists of names; a value of another type falls back
+    to `json.dumps` itself."""
+    import json
+
+    from kb.index import payload
+
+    odd = Record(id='odd:"q"\\', kind="ruling", source="odd", rule=None,
+                 title="Æther \"Vial\"\t\u2028", text="line\nnext\x00 – “curly” 😀",
+                 keywords=['a"b', "é"], cards=[], refs=["x\\y"], date="2008-10-01")
+    other = Record(id="odd:2", kind="rule", source="odd", title="t", text="x")
+    other.keywords = ("a", "b")  # type: ignore[assignment]
+    for record in [*records, odd, other]:
+        assert payload(record) == json.dumps(record.export(), ensure_ascii=False)
+    assert json.loads(payload(odd)) == odd.export()
