@@ -158,3 +158,15 @@ def test_an_irregular_past_of_a_players_verb_is_read_as_the_verb(shipped_searche
     hits = shipped_searcher.search("who controls a creature I stole").hits
     assert any("gain control" in h.record["text"].lower() for h in hits[:5])
 
+
+def test_target_creature_or_player_is_also_read_as_the_2018_rules_word_it() -> None:
+    from pathlib import Path
+
+    from kb.era import shortened
+
+    rules = (Path(__file__).parents[1] / "data" / "sources" /
+             "MagicCompRules-2026-01-16.txt").read_text(encoding="utf-8")
+    assert "target creature or player" not in rules and "deals 1 damage to any target" in rules
+    assert shortened("it deals 3 damage to target creature or player") == \
+        "it deals 3 damage to any target"
+    assert shortened("target player discards a card") is None
