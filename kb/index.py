@@ -105,8 +105,22 @@ def porter_stem(word: str) -> str:
     and leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
     "activated" -> "activat", not "activ" as "activate"), and it measures a stem with a
     "y" after a consonant as 0 (`_measure`). The same function, its two patterns anchored
-    at the end and its measure Porter's."""
-    return _porter()(lemma(word))
+    at the end and its measure Porter's; then the stem a word's regular inflections get
+    (`_one_family`: "add" as "added")."""
+    return _one_family(_porter()(lemma(word)))
+
+
+# a doubled final consonant step 1b undoes after -ed / -ing ("tapped" -> "tap"); not "ff"
+# (undone in a bare word, "off" would be read as "of")
+_DOUBLED = re.compile(r".*([^aeiouylszf])\1$")
+
+
+def _one_family(stem: str) -> str:
+    """A Porter stem brought to the one its word's inflections get: a doubled final
+    consonant undone as step 1b undoes it after -ed / -ing ("add" as "added": "ad")."""
+    if _DOUBLED.match(stem):
+        stem = stem[:-1]
+    return stem
 
 
 @functools.cache
@@ -115,7 +129,7 @@ def _porter() -> Callable[[str], str]:
 
     from whoosh.lang import porter
 
-    patterns = {**vars(porter), "_step1b": re.compile(r".*([^aeiouylsz])\1$"),
+    patterns = {**vars(porter), "_step1b": _DOUBLED,
                 "_at_bl_iz": re.compile(r".*(at|bl|iz)$"), **_measure()}
     return cast(Callable[[str], str], types.FunctionType(porter.stem.__code__, patterns))
 
