@@ -106,20 +106,26 @@ def porter_stem(word: str) -> str:
     "activated" -> "activat", not "activ" as "activate"), and it measures a stem with a
     "y" after a consonant as 0 (`_measure`). The same function, its two patterns anchored
     at the end and its measure Porter's; then the stem a word's regular inflections get
-    (`_one_family`: "add" as "added")."""
+    (`_one_family`: "add" as "added", "try" as "tries")."""
     return _one_family(_porter()(lemma(word)))
 
 
 # a doubled final consonant step 1b undoes after -ed / -ing ("tapped" -> "tap"); not "ff"
 # (undone in a bare word, "off" would be read as "of")
 _DOUBLED = re.compile(r".*([^aeiouylszf])\1$")
+_VOWELS = frozenset("aeiouy")
 
 
 def _one_family(stem: str) -> str:
     """A Porter stem brought to the one its word's inflections get: a doubled final
-    consonant undone as step 1b undoes it after -ed / -ing ("add" as "added": "ad")."""
+    consonant undone as step 1b undoes it after -ed / -ing ("add" as "added": "ad"); a
+    final "y" after a consonant that is not the first letter read as "i", as Porter's
+    step 1c reads it after a vowel and Snowball's English stemmer after a consonant
+    ("try" as "tries": "tri"; "scry" / "scries", "fly" / "flies")."""
     if _DOUBLED.match(stem):
         stem = stem[:-1]
+    if len(stem) > 2 and stem[-1] == "y" and stem[-2] not in _VOWELS:
+        stem = stem[:-1] + "i"
     return stem
 
 

@@ -15,7 +15,9 @@ measured the same way (2026-11-26) and left split: "dies" / "died" / "dying" rea
 -0.012 / -0.017 on the shipped / full corpus: a card's other ruling about creatures that
 die outranks the one worded "put into a graveyard") and "sacrificed" / "sacrificing" read
 with the "e" of "sacrifice" (held-out -0.007 in sum, development set on the full corpus
--0.004).
+-0.004). Families Porter split for want of its own measure ("cycle" / "cycling") or at a
+bare word's doubled consonant or "y" ("add" / "added", "try" / "tries") are joined where
+the stem is made (`kb.index.porter_stem`).
 """
 
 from __future__ import annotations
