@@ -112,7 +112,7 @@ def porter_stem(word: str) -> str:
 
 # a doubled final consonant step 1b undoes after -ed / -ing ("tapped" -> "tap"); not "ff"
 # (undone in a bare word, "off" would be read as "of")
-_DOUBLED = re.compile(r".*([^aeiouylszf])\1$")
+_DOUBLED = lazy(r".*([^aeiouylszf])\1$")
 _VOWELS = frozenset("aeiouy")
 
 
