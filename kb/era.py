@@ -55,15 +55,20 @@ EQUIVALENT_PHRASES: tuple[tuple[str, str], ...] = (
     ("him or her", "them"),
 )
 
-# The 2024 rules update (Foundations) shortened "enters the battlefield" to "enters" on
-# cards and in the rules, which still say both ("as it enters the battlefield", rule 110.1;
-# "[This permanent] enters with . . .", rule 603.6d): one more wording of a query, never
-# a rewrite of a text (a record of either wording is today's).
+# Later wordings of a phrase that mean more than the old one did, so texts are never
+# rewritten into them, and a query saying the old one is also read in them (one more
+# wording of it; a record of either wording is today's). The 2024 rules update (Foundations)
+# shortened "enters the battlefield" to "enters" on cards and in the rules, which still say
+# both ("as it enters the battlefield", rule 110.1; "[This permanent] enters with . . .",
+# rule 603.6d). The 2018 update (Dominaria) wrote "any target" for "target creature or
+# player" (a creature, player, planeswalker or battle, rule 115.4); no glossary entry
+# records it.
 SHORTENED_PHRASES: tuple[tuple[str, str], ...] = (
     ("enters the battlefield", "enters"),
     ("enter the battlefield", "enter"),
     ("entered the battlefield", "entered"),
     ("entering the battlefield", "entering"),
+    ("target creature or player", "any target"),
 )
 
 _REWRITES = sorted(EQUIVALENT_PHRASES, key=lambda pair: -len(pair[0]))
@@ -150,11 +155,12 @@ modern = Stage("modern", modernize)
 
 
 def shortened(text: str) -> str | None:
-    """The text in today's words (`modernize`) with "enters the battlefield" shortened to
-    "enters" as the 2024 rules say it, or None when it says no such phrase."""
+    """The text in today's words (`modernize`) with each phrase of `SHORTENED_PHRASES` in
+    its later wording ("enters the battlefield" -> "enters", as the 2024 rules say it;
+    "target creature or player" -> "any target", 2018), or None when it says none."""
     modern = modernize(text)
     low = modern.lower()
-    if "the battlefield" not in low:
+    if "the battlefield" not in low and "or player" not in low:
         return None
     out = modern
     for long, short in SHORTENED_PHRASES:

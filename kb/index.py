@@ -103,9 +103,30 @@ def porter_stem(word: str) -> str:
     stemmer as Porter wrote it: Whoosh's own (`whoosh.lang.porter.stem`)
     tests step 1b's endings from the word's first letter, so it keeps a doubled consonant
     and leaves out the "e" after "at", "bl", "iz" ("tapped" -> "tapp", not "tap" as "tap";
-    "activated" -> "activat", not "activ" as "activate"). The same function, its two
-    patterns anchored at the end."""
-    return _porter()(lemma(word))
+    "activated" -> "activat", not "activ" as "activate"), and it measures a stem with a
+    "y" after a consonant as 0 (`_measure`). The same function, its two patterns anchored
+    at the end and its measure Porter's; then the stem a word's regular inflections get
+    (`_one_family`: "add" as "added", "try" as "tries")."""
+    return _one_family(_porter()(lemma(word)))
+
+
+# a doubled final consonant step 1b undoes after -ed / -ing ("tapped" -> "tap"); not "ff"
+# (undone in a bare word, "off" would be read as "of")
+_DOUBLED = lazy(r".*([^aeiouylszf])\1$")
+_VOWELS = frozenset("aeiouy")
+
+
+def _one_family(stem: str) -> str:
+    """A Porter stem brought to the one its word's inflections get: a doubled final
+    consonant undone as step 1b undoes it after -ed / -ing ("add" as "added": "ad"); a
+    final "y" after a consonant that is not the first letter read as "i", as Porter's
+    step 1c reads it after a vowel and Snowball's English stemmer after a consonant
+    ("try" as "tries": "tri"; "scry" / "scries", "fly" / "flies")."""
+    if _DOUBLED.match(stem):
+        stem = stem[:-1]
+    if len(stem) > 2 and stem[-1] == "y" and stem[-2] not in _VOWELS:
+        stem = stem[:-1] + "i"
+    return stem
 
 
 @functools.cache
@@ -114,9 +135,25 @@ def _porter() -> Callable[[str], str]:
 
     from whoosh.lang import porter
 
-    patterns = {**vars(porter), "_step1b": re.compile(r".*([^aeiouylsz])\1$"),
-                "_at_bl_iz": re.compile(r".*(at|bl|iz)$")}
+    patterns = {**vars(porter), "_step1b": _DOUBLED,
+                "_at_bl_iz": re.compile(r".*(at|bl|iz)$"), **_measure()}
     return cast(Callable[[str], str], types.FunctionType(porter.stem.__code__, patterns))
+
+
+def _measure() -> dict[str, re.Pattern[str]]:
+    """Porter's measure of a stem as Porter wrote it: a consonant sequence is a letter
+    other than a, e, i, o, u then letters other than those and y; a vowel sequence is
+    one of a, e, i, o, u, y then letters of the first five ("y" after a consonant is a
+    vowel). Whoosh's own left out each sequence's first letter, so a "y" after a consonant
+    belonged to neither and a stem holding one measured 0: step 5 kept the "e" of
+    "cycle" that step 1b had taken from "cycled" ("cycle" / "cycl"; "subtype" /
+    "subtyped")."""
+    cons, vowels = "[^aeiou][^aeiouy]*", "[aeiouy][aeiou]*"
+    return {"_mgr0": re.compile(f"^({cons})?{vowels}{cons}"),
+            "_meq1": re.compile(f"^({cons})?{vowels}{cons}({vowels})?$"),
+            "_mgr1": re.compile(f"^({cons})?{vowels}{cons}{vowels}{cons}"),
+            "_s_v": re.compile(f"^({cons})?[aeiouy]"),
+            "_c_v": re.compile(f"^{cons}[aeiouy][^aeiouwxy]$")}
 
 
 @functools.cache

@@ -15,7 +15,9 @@ measured the same way (2026-11-26) and left split: "dies" / "died" / "dying" rea
 -0.012 / -0.017 on the shipped / full corpus: a card's other ruling about creatures that
 die outranks the one worded "put into a graveyard") and "sacrificed" / "sacrificing" read
 with the "e" of "sacrifice" (held-out -0.007 in sum, development set on the full corpus
--0.004).
+-0.004). Families Porter split for want of its own measure ("cycle" / "cycling") or at a
+bare word's doubled consonant or "y" ("add" / "added", "try" / "tries") are joined where
+the stem is made (`kb.index.porter_stem`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,39 @@ from kb.text import CARDINALS
 
 # number words -> their digits ("one" left out: a pronoun too)
 LEMMAS: dict[str, str] = {word: str(n) for n, word in enumerate(CARDINALS) if word != "one"}
+
+
+# English verbs whose past tense or participle is not the word + -ed (a closed class of the
+# language, the commonest of it; a reader of players' words, `kb.slang.forms`, reads them as
+# their verb: "stole" / "stolen" as "steal", "swung" as "swing", "went" as "go"). The index
+# stems them as written (see above).
+IRREGULAR_PAST: dict[str, tuple[str, ...]] = {
+    "be": ("was", "were", "been"), "become": ("became",), "begin": ("began", "begun"),
+    "bend": ("bent",), "bite": ("bit", "bitten"), "blow": ("blew", "blown"),
+    "break": ("broke", "broken"), "bring": ("brought",), "build": ("built",),
+    "buy": ("bought",), "catch": ("caught",), "choose": ("chose", "chosen"),
+    "come": ("came",), "deal": ("dealt",), "do": ("did", "done"), "draw": ("drew", "drawn"),
+    "drive": ("drove", "driven"), "eat": ("ate", "eaten"), "fall": ("fell", "fallen"),
+    "feed": ("fed",), "fight": ("fought",), "find": ("found",), "flee": ("fled",),
+    "fly": ("flew", "flown"), "forget": ("forgot", "forgotten"), "freeze": ("froze", "frozen"),
+    "get": ("got", "gotten"), "give": ("gave", "given"), "go": ("went", "gone"),
+    "grow": ("grew", "grown"), "hang": ("hung",), "have": ("had",), "hear": ("heard",),
+    "hide": ("hid", "hidden"), "hit": ("hit",), "hold": ("held",), "keep": ("kept",),
+    "know": ("knew", "known"), "lay": ("laid",), "lead": ("led",), "leave": ("left",),
+    "lend": ("lent",), "lose": ("lost",), "make": ("made",), "mean": ("meant",),
+    "meet": ("met",), "pay": ("paid",), "ride": ("rode", "ridden"), "ring": ("rang", "rung"),
+    "rise": ("rose", "risen"), "run": ("ran",), "say": ("said",), "see": ("saw", "seen"),
+    "seek": ("sought",), "sell": ("sold",), "send": ("sent",), "shake": ("shook", "shaken"),
+    "shoot": ("shot",), "sink": ("sank", "sunk"), "sit": ("sat",), "slay": ("slew", "slain"),
+    "sleep": ("slept",), "slide": ("slid",), "speak": ("spoke", "spoken"),
+    "spend": ("spent",), "spin": ("spun",), "stand": ("stood",), "steal": ("stole", "stolen"),
+    "stick": ("stuck",), "sting": ("stung",), "strike": ("struck",),
+    "swear": ("swore", "sworn"), "sweep": ("swept",), "swing": ("swung",),
+    "take": ("took", "taken"), "teach": ("taught",), "tear": ("tore", "torn"),
+    "tell": ("told",), "think": ("thought",), "throw": ("threw", "thrown"),
+    "wake": ("woke", "woken"), "wear": ("wore", "worn"), "win": ("won",),
+    "wind": ("wound",), "write": ("wrote", "written"),
+}
 
 
 def lemma(word: str) -> str:

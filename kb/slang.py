@@ -3,13 +3,13 @@
 A judge hears "can I kill it in response", "I bounce it and recast it", "does it fizzle",
 "I blink my creature"; the rules that answer say destroy, return to its owner's hand,
 doesn't resolve, exile and return to the battlefield. `SLANG` pairs each player's
-expression (with its regular inflections: "bounced" and "bouncing" are "bounce") with the
-rules' words for it, and `rules_wording` rewrites a
-query into them. Search reads the rewrite as one more wording of the query: the user's own
-words keep their weight, and each slang expression counts as much as one word spread over
-the rules words it stands for. Like `kb.era` (the rules' own renames), this is vocabulary
-and imports nothing: the caller hands in the index's tokenizer, so the expressions are
-read as the records' words are.
+expression (with its inflections: "bounced" and "bouncing" are "bounce", "stole" is "steal")
+with the rules' words for it, and `rules_wording` rewrites a query into them. Search reads
+the rewrite as one more wording of the query: the user's own words keep their weight, and
+each slang expression counts as much as one word spread over the rules words it stands for.
+Like `kb.era` (the rules' own renames), this is vocabulary and imports only vocabulary
+(`kb.lemma`'s irregular verbs): the caller hands in the index's tokenizer, so the
+expressions are read as the records' words are.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from kb.lemma import IRREGULAR_PAST
 
 # (what players say, "|" between spellings of one expression; what the rules say)
 SLANG: tuple[tuple[str, str], ...] = (
@@ -75,8 +77,7 @@ SLANG: tuple[tuple[str, str], ...] = (
     # time" and 104.4a "lose simultaneously"; 400.3 "would go to any ... graveyard" and
     # 704.5f "put into its owner's graveyard")
     ("at the same time", "simultaneously"),
-    ("go to the graveyard|went to the graveyard|gone to the graveyard",
-     "put into a graveyard"),
+    ("go to the graveyard", "put into a graveyard"),
 )
 
 
@@ -103,11 +104,12 @@ Tokenizer = Callable[[str], Sequence[Word]]
 
 
 def forms(word: str) -> set[str]:
-    """A word's regular inflections ("bounce": bounces, bounced, bouncing; "sac": sacced)
-    (not its stem: "removal" and "removed" share one, and only the first is slang)."""
+    """A word's inflections ("bounce": bounces, bounced, bouncing; "sac": sacced; a verb
+    of `kb.lemma.IRREGULAR_PAST` its past forms too: "steal": stole, stolen) (not its
+    stem: "removal" and "removed" share one, and only the first is slang)."""
     stem = word[:-1] if word.endswith("e") else word
     return {word, word + "s", word + "es", stem + "ed", stem + "ing",
-            word + word[-1] + "ed", word + word[-1] + "ing"}
+            word + word[-1] + "ed", word + word[-1] + "ing", *IRREGULAR_PAST.get(word, ())}
 
 
 @functools.cache

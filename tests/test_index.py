@@ -152,3 +152,23 @@ def test_term_at_a_time_scores_are_the_whoosh_querys(shipped_build, query: WordQ
     top, _ = engine.ranked(query, kind, source, limit=7)
     assert [c.record["id"] for c in top] == [rid for rid, _ in expected[:7]]
     engine.close()
+
+
+def test_every_regular_inflection_a_rules_text_uses_gets_the_words_stem() -> None:
+    import re
+    from pathlib import Path
+
+    from kb.index import porter_stem
+
+    rules = (Path(__file__).parents[1] / "data" / "sources" /
+             "MagicCompRules-2026-01-16.txt").read_text(encoding="utf-8").lower()
+    words = set(re.findall(r"[a-z]+", rules))
+    for family in (["cycle", "cycled", "cycling", "cycles"], ["add", "added", "adding", "adds"],
+                   ["scry", "scries"], ["try", "tries"]):
+        assert set(family) <= words, family  # the rules write each form
+        assert len({porter_stem(w) for w in family}) == 1, family
+    # Porter's measure: "y" after a consonant is a vowel, as before a vowel it is not
+    assert porter_stem("cycle") == "cycl" and porter_stem("player") == "player"
+    # not read as a shorter word: "off" is not "of", "tape" is not "tap"
+    assert porter_stem("off") != porter_stem("of") and porter_stem("the") == "the"
+    assert porter_stem("tape") != porter_stem("tap") and porter_stem("taped") == "tape"

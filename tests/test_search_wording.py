@@ -145,3 +145,28 @@ def test_a_renamed_term_todays_rules_only_quote_is_still_read_as_renamed(shipped
     renames = shipped_searcher._engine.renames()
     assert ("tribal", "kindreds") in renames  # 308.3 quotes it; the glossary renames it
     assert not any(old == "removed" for old, _ in renames)  # still used: removed from combat
+
+
+def test_an_irregular_past_of_a_players_verb_is_read_as_the_verb(shipped_searcher) -> None:
+    for said in ("the creature I stole", "the creature I have stolen", "I steal it"):
+        rewrite = rules_wording(said, tokens)
+        assert rewrite is not None and rewrite.meanings == ("gain control",), said
+    swung = rules_wording("I swung with everything", tokens)
+    assert swung is not None and swung.text == "I attack with everything"
+    went = rules_wording("it has gone to the graveyard", tokens)
+    assert went is not None and went.text == "it has put into a graveyard"
+    hits = shipped_searcher.search("who controls a creature I stole").hits
+    assert any("gain control" in h.record["text"].lower() for h in hits[:5])
+
+
+def test_target_creature_or_player_is_also_read_as_the_2018_rules_word_it() -> None:
+    from pathlib import Path
+
+    from kb.era import shortened
+
+    rules = (Path(__file__).parents[1] / "data" / "sources" /
+             "MagicCompRules-2026-01-16.txt").read_text(encoding="utf-8")
+    assert "target creature or player" not in rules and "deals 1 damage to any target" in rules
+    assert shortened("it deals 3 damage to target creature or player") == \
+        "it deals 3 damage to any target"
+    assert shortened("target player discards a card") is None
