@@ -661,15 +661,23 @@ class Engine:
         return len(self._filtered(scores, kind, source))
 
     def top(self, scores: dict[int, float], kind: str | None = None,
-            source: str | None = None, limit: int | None = 30) -> list[Candidate]:
+            source: str | None = None, limit: int | None = 30,
+            payloads: dict[int, dict[str, Any]] | None = None) -> list[Candidate]:
         """The best `limit` scored records (all for None) a kind / source filter lets
-        through, best first."""
+        through, best first. `payloads` (docnum -> record) keeps the records read, for a
+        caller taking more candidates of the same scores again."""
         from kb.index_read import top
 
+        known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
         order = self._layout.position if self._layout.ordered else None
-        return [Candidate(json.loads(stored(d)["payload"]), s)
-                for d, s in top(self._filtered(scores, kind, source), limit, order)]
+        out = []
+        for d, s in top(self._filtered(scores, kind, source), limit, order):
+            record = known.get(d)
+            if record is None:
+                record = known[d] = json.loads(stored(d)["payload"])
+            out.append(Candidate(record, s))
+        return out
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

@@ -157,6 +157,18 @@ class ReadQuery:
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks)
 
 
+@dataclass
+class Takes:
+    """What the takes of one query's candidates share: a take holds the candidates of the
+    one before (and more), so each candidate's record, proximity, tie-breaking span and
+    lineage is worked out once per query, however many takes it needs."""
+
+    payloads: dict[int, dict[str, Any]] = field(default_factory=dict)  # docnum -> record
+    near: dict[tuple[Any, ...], float] = field(default_factory=dict)   # `_reranked`
+    spans: dict[tuple[Any, ...], float] = field(default_factory=dict)  # `_break_ties`
+    lineages: dict[str, list[str]] = field(default_factory=dict)       # `Versions.group`
+
+
 class Searcher:
     """An open index, reused across queries (open once, search many times)."""
 
@@ -254,11 +266,12 @@ class Searcher:
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
+        takes = Takes()  # what each take shares with the one before
         while True:
-            ranked = _reranked(engine.top(scores, kind, source, wanted), query, variants,
-                               weights, engine.idf)
+            ranked = _reranked(engine.top(scores, kind, source, wanted, takes.payloads),
+                               query, variants, weights, engine.idf, takes)
             groups = self._versions.group(
-                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
+                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages)
             # the versions of one rule are one hit: over many rules versions the candidates
             # may not fill the hits asked for; then as many more as would fill them
             if len(groups) >= limit or total <= wanted:
@@ -408,6 +421,7 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
 
 def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
+              takes: Takes | None = None,
               ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
     """Each candidate's score: the engine's score times its proximity (of the query's best
     wording: as written, renamed terms in today's words, slang in the rules' words).
@@ -416,7 +430,9 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together."""
+    share of query and subject words found together. (`takes`: what the query's earlier
+    takes of candidates worked out.)"""
+    takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
     best: dict[str, float] = {}
@@ -425,7 +441,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
-    memo: dict[tuple[Any, ...], float] = {}
+    memo = takes.near
 
     def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
         # versions of one rule often say the same: their proximity is computed once
@@ -457,16 +473,19 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
                 parts["defines"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
-    _break_ties(out, used, variants)
+    _break_ties(out, used, variants, takes.spans)
     return out
 
 
 def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
-                used: list[dict[str, float]], variants: list[ReadQuery]) -> None:
+                used: list[dict[str, float]], variants: list[ReadQuery],
+                spans: dict[tuple[Any, ...], float] | None = None) -> None:
     """Records that score the same (a named card's rulings start from one score, and often
     share the words found) are told apart by how close those words stand: each tied
     record's `span`, the fewest words holding its share of the query (sorted after the
-    score)."""
+    score; `spans` keeps them by what they depend on: versions of one rule often say the
+    same)."""
+    spans = {} if spans is None else spans
     tied: dict[float, list[int]] = {}
     for i, (score, _, _) in enumerate(out):
         tied.setdefault(score, []).append(i)
@@ -475,7 +494,11 @@ def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
             continue
         for i in places:
             parts, record = out[i][1], out[i][2]
-            parts["span"] = float(_span(record, variants, used[i], parts["proximity"]))
+            key = (record["title"], record["text"][:SNIPPET_SCAN], tuple(used[i]),
+                   parts["proximity"])
+            if key not in spans:
+                spans[key] = float(_span(record, variants, used[i], parts["proximity"]))
+            parts["span"] = spans[key]
 
 
 def _combined(engine: float, near: float) -> float:
