@@ -111,3 +111,27 @@ def test_an_abbreviation_players_use_finds_the_rules_term(shipped_searcher) -> N
     first = shipped_searcher.search("what is LKI").hits[0]
     assert first.record["title"] == "Last Known Information"
     assert shipped_searcher.search("what is LKI").did_you_mean is None
+
+
+def test_did_you_mean_passes_over_only_names_difflib_would_turn_away(shipped_build) -> None:
+    """`within_reach` keeps every name difflib's close matches could take: over the
+    shipped names, misspellings of them (letters dropped, doubled, swapped) and words of
+    the queries give the same close matches with and without it."""
+    import difflib
+    import json
+
+    from kb.index import NAMES_FILE
+    from kb.wording import closest, within_reach
+
+    names = json.loads((shipped_build.index / NAMES_FILE).read_text(encoding="utf-8"))
+    words = [w[:i] + w[i + 1:] for w in names[::7] for i in (1, len(w) // 2)]
+    words += [w[:2] + w[2] * 2 + w[3:] for w in names[::11]]
+    words += [w[:1] + w[2] + w[1] + w[3:] for w in names[::13]]
+    words += ["tramples", "mulligan", "planeswalkers", "bounced", "x", "zz", "é"]
+    for word in words:
+        for cutoff in (0.6, 0.75, 0.9):
+            kept = within_reach(word, names, cutoff)
+            assert len(kept) < len(names) or not names
+            assert difflib.get_close_matches(word, kept, n=5, cutoff=cutoff) == \
+                difflib.get_close_matches(word, names, n=5, cutoff=cutoff)
+    assert closest("tramples", names) == "trample"
