@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -387,11 +387,19 @@ def _part_numbers(part: str, many: str) -> tuple[str, ...]:
                  for t in tokens(modernize(part)))
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=512)
 def _part_stems(part: str) -> tuple[str, ...]:
-    """A record part's stems in today's wording (kept for the few candidates at hand: the
+    """A record part's stems in today's wording (kept for the candidates at hand: the
     query's wordings each look at the same records)."""
-    return tuple(stems(modernize(part)))
+    return _text_stems(modernize(part))
+
+
+@functools.lru_cache(maxsize=512)
+def _text_stems(text: str) -> tuple[str, ...]:
+    """A text's stems (kept for the candidates at hand: the query's wordings each look at
+    the same records, and the hits' snippets at the best of them, most of them in today's
+    wording already)."""
+    return tuple(stems(text))
 
 
 def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -> float:
@@ -617,17 +625,35 @@ def _newest_first(record: dict[str, Any]) -> str:
     return "".join(chr(0x10FFFF - ord(c)) for c in (record.get("date") or ""))
 
 
+def _most_distinct(found: Sequence[str], hits: list[int], width: int) -> int:
+    """The first of the `hits` (places of wanted stems, ascending) with the most distinct
+    stems among the hits from it up to `width` words on (a window sliding over them)."""
+    counts: dict[str, int] = {}
+    best, most, end = hits[0], 0, 0
+    for i in hits:
+        while end < len(hits) and hits[end] < i + width:
+            counts[found[hits[end]]] = counts.get(found[hits[end]], 0) + 1
+            end += 1
+        if len(counts) > most:
+            best, most = i, len(counts)
+        stem = found[i]
+        counts[stem] -= 1
+        if not counts[stem]:
+            del counts[stem]
+    return best
+
+
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
     text = text[:SNIPPET_SCAN]
-    found = stems(text)
+    found = _text_stems(text)
     if not found:
         return ""
     wanted = terms
     hits = [i for i, s in enumerate(found) if s in wanted]
     start = 0
     if hits:
-        best = max(hits, key=lambda i: len({found[j] for j in hits if i <= j < i + width}))
+        best = _most_distinct(found, hits, width)
         start = max(0, min(best - 4, len(found) - width))
     window = tokens(text, start, start + width)  # only the shown words as tokens
     begin, end = window[0].start, window[-1].end
