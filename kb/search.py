@@ -267,8 +267,9 @@ class Searcher:
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
         takes = Takes()  # what each take shares with the one before
+        ranking = engine.ranking(scores, kind, source)
         while True:
-            ranked = _reranked(engine.top(scores, kind, source, wanted, takes.payloads),
+            ranked = _reranked(engine.candidates(ranking, wanted, takes.payloads),
                                query, variants, weights, engine.idf, takes)
             groups = self._versions.group(
                 sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages)
