@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from whoosh import fields, index
     from whoosh.analysis import Analyzer
 
+    from kb.index_read import Ranking
     from kb.model import Record
 
 
@@ -739,12 +740,31 @@ class Engine:
             source: str | None = None, limit: int | None = 30) -> list[Candidate]:
         """The best `limit` scored records (all for None) a kind / source filter lets
         through, best first."""
-        from kb.index_read import top
+        return self.candidates(self.ranking(scores, kind, source), limit)
 
-        stored = self._reader.stored_fields
+    def ranking(self, scores: dict[int, float], kind: str | None = None,
+                source: str | None = None) -> Ranking:
+        """The scored records a kind / source filter lets through, to take the best of
+        (`candidates`) as many times as needed."""
+        from kb.index_read import Ranking
+
         order = self._layout.position if self._layout.ordered else None
-        return [Candidate(json.loads(stored(d)["payload"]), s)
-                for d, s in top(self._filtered(scores, kind, source), limit, order)]
+        return Ranking(self._filtered(scores, kind, source), order)
+
+    def candidates(self, ranking: Ranking, limit: int | None = 30,
+                   payloads: dict[int, dict[str, Any]] | None = None) -> list[Candidate]:
+        """The best `limit` records of a ranking (all for None), best first. `payloads`
+        (docnum -> record) keeps the records read, for a caller taking more candidates
+        of the same ranking again."""
+        known = {} if payloads is None else payloads
+        stored = self._reader.stored_fields
+        out = []
+        for d, s in ranking.top(limit):
+            record = known.get(d)
+            if record is None:
+                record = known[d] = json.loads(stored(d)["payload"])
+            out.append(Candidate(record, s))
+        return out
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

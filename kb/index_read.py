@@ -424,13 +424,13 @@ def add(total: Scores, part: Scores, only_present: bool = False) -> None:
     """Add a part's scores into `total` (with `only_present`: only to records already
     there, as an optional clause that never makes a match)."""
     # at C speed: records in both summed (total's score plus the part's, as `+=`), the
-    # part's others copied (0.0 + s is s)
+    # part's others copied (0.0 + s is s): the part merged in whole, then the sums put
+    # back (a dict merged into a dict keeps its hashes: no set of its new records made)
     both_ = part.keys() & total.keys()
-    total.update(zip(both_, map(operator.add, map(total.__getitem__, both_),
-                                map(part.__getitem__, both_)), strict=True))
+    sums = list(map(operator.add, map(total.__getitem__, both_), map(part.__getitem__, both_)))
     if not only_present:
-        new = part.keys() - total.keys()
-        total.update(zip(new, map(part.__getitem__, new), strict=True))
+        total.update(part)
+    total.update(zip(both_, sums, strict=True))
 
 
 def summed(parts: Iterable[Scores]) -> Scores:
@@ -466,13 +466,47 @@ def top(scores: Scores, limit: int | None,
         if order is None:
             # those above the least score kept, then as many of the records tied at it
             # as there is room for, in docnum order (ties are many over many versions)
-            above = list(compress(scores.items(), map(least.__lt__, scores.values())))
-            tied = sorted(compress(scores.keys(), map(least.__eq__, scores.values())))
+            # (one pass over all the scores, then over those at least the least)
+            kept = list(compress(scores.items(), map(least.__le__, scores.values())))
+            kept_scores = list(map(operator.itemgetter(1), kept))
+            above = list(compress(kept, map(least.__lt__, kept_scores)))
+            tied = sorted(compress(map(operator.itemgetter(0), kept),
+                                   map(least.__eq__, kept_scores)))
             return _ranked(above) + [(d, least) for d in tied[:limit - len(above)]]
         items = compress(scores.items(), map(least.__le__, scores.values()))
     if order is None:
         return _ranked(items)[:limit]
     return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]
+
+
+class Ranking:
+    """The best of one query's scores, taken as many times as a caller needs, each time
+    more: a take past the first finds `POOL_GROWTH` times as many best records as it
+    asks for, and a later take within them reads them off (the first `n` of a larger take
+    are the best `n`: `top` orders every record one way), instead of passing over every
+    score again."""
+
+    def __init__(self, scores: Scores, order: Callable[[int], int] | None = None) -> None:
+        self._scores, self._order = scores, order
+        self._pool: list[tuple[int, float]] = []
+        self._whole = False  # the pool holds every record
+
+    def top(self, limit: int | None) -> list[tuple[int, float]]:
+        """As `top(scores, limit, order)`."""
+        if limit is not None and limit <= 0:
+            return []
+        if self._whole or (limit is not None and limit <= len(self._pool)):
+            return self._pool[:limit]
+        size = limit if limit is None or not self._pool else limit * POOL_GROWTH
+        if size is None or size >= len(self._scores):
+            self._pool, self._whole = top(self._scores, None, self._order), True
+        else:
+            self._pool = top(self._scores, size, self._order)
+        return self._pool[:limit]
+
+
+# A take of a query's best records after its first finds this many times as many.
+POOL_GROWTH = 4
 
 
 def _ranked(items: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -167,6 +167,18 @@ class ReadQuery:
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks)
 
 
+@dataclass
+class Takes:
+    """What the takes of one query's candidates share: a take holds the candidates of the
+    one before (and more), so each candidate's record, proximity, tie-breaking span and
+    lineage is worked out once per query, however many takes it needs."""
+
+    payloads: dict[int, dict[str, Any]] = field(default_factory=dict)  # docnum -> record
+    near: dict[tuple[Any, ...], float] = field(default_factory=dict)   # `_reranked`
+    spans: dict[tuple[Any, ...], float] = field(default_factory=dict)  # `_break_ties`
+    lineages: dict[str, list[str]] = field(default_factory=dict)       # `Versions.group`
+
+
 class Searcher:
     """An open index, reused across queries (open once, search many times)."""
 
@@ -266,11 +278,13 @@ class Searcher:
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
+        takes = Takes()  # what each take shares with the one before
+        ranking = engine.ranking(scores, kind, source)
         while True:
-            ranked = _reranked(engine.top(scores, kind, source, wanted), query, variants,
-                               weights, engine.idf)
+            ranked = _reranked(engine.candidates(ranking, wanted, takes.payloads),
+                               query, variants, weights, engine.idf, takes)
             groups = self._versions.group(
-                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))))
+                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages)
             # the versions of one rule are one hit: over many rules versions the candidates
             # may not fill the hits asked for; then as many more as would fill them
             if len(groups) >= limit or total <= wanted:
@@ -413,11 +427,19 @@ def _part_numbers(part: str, many: str) -> tuple[str, ...]:
                  for t in tokens(modernize(part)))
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=512)
 def _part_stems(part: str) -> tuple[str, ...]:
-    """A record part's stems in today's wording (kept for the few candidates at hand: the
+    """A record part's stems in today's wording (kept for the candidates at hand: the
     query's wordings each look at the same records)."""
-    return tuple(stems(modernize(part)))
+    return _text_stems(modernize(part))
+
+
+@functools.lru_cache(maxsize=512)
+def _text_stems(text: str) -> tuple[str, ...]:
+    """A text's stems (kept for the candidates at hand: the query's wordings each look at
+    the same records, and the hits' snippets at the best of them, most of them in today's
+    wording already)."""
+    return tuple(stems(text))
 
 
 def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -> float:
@@ -447,6 +469,7 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
 
 def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
+              takes: Takes | None = None,
               ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
     """Each candidate's score: the engine's score times its proximity (of the query's best
     wording: as written, renamed terms in today's words, slang in the rules' words).
@@ -455,7 +478,9 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together."""
+    share of query and subject words found together. (`takes`: what the query's earlier
+    takes of candidates worked out.)"""
+    takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
     best: dict[str, float] = {}
@@ -464,7 +489,7 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
-    memo: dict[tuple[Any, ...], float] = {}
+    memo = takes.near
 
     def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
         # versions of one rule often say the same: their proximity is computed once
@@ -496,16 +521,19 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
                 parts["defines"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
-    _break_ties(out, used, variants)
+    _break_ties(out, used, variants, takes.spans)
     return out
 
 
 def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
-                used: list[dict[str, float]], variants: list[ReadQuery]) -> None:
+                used: list[dict[str, float]], variants: list[ReadQuery],
+                spans: dict[tuple[Any, ...], float] | None = None) -> None:
     """Records that score the same (a named card's rulings start from one score, and often
     share the words found) are told apart by how close those words stand: each tied
     record's `span`, the fewest words holding its share of the query (sorted after the
-    score)."""
+    score; `spans` keeps them by what they depend on: versions of one rule often say the
+    same)."""
+    spans = {} if spans is None else spans
     tied: dict[float, list[int]] = {}
     for i, (score, _, _) in enumerate(out):
         tied.setdefault(score, []).append(i)
@@ -514,7 +542,11 @@ def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
             continue
         for i in places:
             parts, record = out[i][1], out[i][2]
-            parts["span"] = float(_span(record, variants, used[i], parts["proximity"]))
+            key = (record["title"], record["text"][:SNIPPET_SCAN], tuple(used[i]),
+                   parts["proximity"])
+            if key not in spans:
+                spans[key] = float(_span(record, variants, used[i], parts["proximity"]))
+            parts["span"] = spans[key]
 
 
 def _combined(engine: float, near: float) -> float:
@@ -633,17 +665,35 @@ def _newest_first(record: dict[str, Any]) -> str:
     return "".join(chr(0x10FFFF - ord(c)) for c in (record.get("date") or ""))
 
 
+def _most_distinct(found: Sequence[str], hits: list[int], width: int) -> int:
+    """The first of the `hits` (places of wanted stems, ascending) with the most distinct
+    stems among the hits from it up to `width` words on (a window sliding over them)."""
+    counts: dict[str, int] = {}
+    best, most, end = hits[0], 0, 0
+    for i in hits:
+        while end < len(hits) and hits[end] < i + width:
+            counts[found[hits[end]]] = counts.get(found[hits[end]], 0) + 1
+            end += 1
+        if len(counts) > most:
+            best, most = i, len(counts)
+        stem = found[i]
+        counts[stem] -= 1
+        if not counts[stem]:
+            del counts[stem]
+    return best
+
+
 def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> str:
     """The stretch of `text` with the most distinct query terms, those terms marked."""
     text = text[:SNIPPET_SCAN]
-    found = stems(text)
+    found = _text_stems(text)
     if not found:
         return ""
     wanted = terms
     hits = [i for i, s in enumerate(found) if s in wanted]
     start = 0
     if hits:
-        best = max(hits, key=lambda i: len({found[j] for j in hits if i <= j < i + width}))
+        best = _most_distinct(found, hits, width)
         start = max(0, min(best - 4, len(found) - width))
     window = tokens(text, start, start + width)  # only the shown words as tokens
     begin, end = window[0].start, window[-1].end

@@ -194,14 +194,21 @@ class Versions:
             return []
         return [r.export() for r in self._kb.children(record_id)]
 
-    def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]]) -> list[Group]:
-        """Ranked candidates to ranked groups (a group at its best member's rank)."""
+    def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]],
+              lineages: dict[str, list[str]] | None = None) -> list[Group]:
+        """Ranked candidates to ranked groups (a group at its best member's rank).
+        `lineages` keeps the lineages read (record id -> its group's members, [] for
+        none), for a caller grouping more candidates of the same query again."""
         groups: dict[tuple[str, ...], Group] = {}
         # each group's members and sources as sets (a lineage over 110 rules versions holds
         # 110 members, and every candidate of it brings the same list again)
         known: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
         shared: dict[tuple[str, ...], list[str]] = {}
-        lineages = self.lineages([record["id"] for _, _, record in ranked])
+        lineages = {} if lineages is None else lineages
+        unknown = [record["id"] for _, _, record in ranked if record["id"] not in lineages]
+        if unknown:
+            lineages.update(dict.fromkeys(unknown, []))
+            lineages.update(self.lineages(unknown))
         for score, parts, record in ranked:
             rid = record["id"]
             members = lineages.get(rid) or [rid]

@@ -8,8 +8,10 @@ Shared by `show` (lineage diffs, misspelt names), `diff` (changed rules between 
 from __future__ import annotations
 
 import difflib
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from kb import rulenum
 from kb.patterns import lazy
@@ -101,5 +103,24 @@ def edit_distance(a: str, b: str) -> int:
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.75) -> str | None:
     """The candidate nearest `word` for a did-you-mean: difflib's close matches, the one
     with fewest edits first (`angle` -> `angel`, not `range`), else None."""
-    close = difflib.get_close_matches(word, list(candidates), n=5, cutoff=cutoff)
+    close = difflib.get_close_matches(word, within_reach(word, list(candidates), cutoff),
+                                      n=5, cutoff=cutoff)
     return min(close, key=lambda candidate: edit_distance(word, candidate)) if close else None
+
+
+def within_reach(word: str, candidates: list[str], cutoff: float) -> list[str]:
+    """The candidates (in order) difflib's close matches may take for `word`: a candidate
+    of n characters, u of them letters `word` lacks, matches it in at most m = n - u
+    characters, so its `quick_ratio` is at most 2m / (n + len(word)); one under `cutoff`
+    is turned away by difflib too. Worked out for all candidates at once at C speed (a
+    vocabulary of thousands of names: difflib's own bounds cost Python calls each)."""
+    blob = "\n".join(candidates)
+    if not candidates or "\n" in word or blob.count("\n") != len(candidates) - 1:
+        return candidates  # a candidate holds the separator: let difflib judge them all
+    unmatched = map(len, blob.translate(dict.fromkeys(map(ord, set(word)))).split("\n"))
+    # 2m / (n + size) >= cutoff  <=>  (2 - cutoff) n - 2u >= cutoff size (less a margin
+    # for rounding: a candidate kept too many is judged by difflib)
+    least = cutoff * len(word) - 1e-9
+    margins = map(operator.sub, map((2.0 - cutoff).__mul__, map(len, candidates)),
+                  map((2).__mul__, unmatched))
+    return list(compress(candidates, map(least.__le__, margins)))

@@ -1,7 +1,8 @@
 """`Engine.ranked` over the evaluation sets' queries, as search asks them, on real homes:
 its best `limit` (ids, order, scores) and its count of matches are those of exhaustive
-scoring, Whoosh's own searcher over the same query shape included (kind and source
-filters; optional words, defines, rule numbers, required phrases)."""
+scoring (so are a ranking's takes, taken again and again as search fills its hits),
+Whoosh's own searcher over the same query shape included (kind and source filters;
+optional words, defines, rule numbers, required phrases)."""
 
 from __future__ import annotations
 
@@ -39,20 +40,19 @@ def asked(index: Path) -> list[tuple[WordQuery, int]]:
     searcher = Searcher(index)
     calls: list[tuple[WordQuery, int]] = []
     engine: Any = searcher._engine
-    scored, top = engine.scores, engine.top
+    scored, take = engine.scores, engine.candidates
     asked_now: list[WordQuery] = []
 
     def scoring(query: WordQuery, kind: str | None = None, source: str | None = None) -> Any:
         asked_now[:] = [query]
         return scored(query, kind, source)
 
-    def taking(scores: Any, kind: str | None = None, source: str | None = None,
-               limit: int | None = 30) -> Any:
+    def taking(ranking: Any, limit: int | None = 30, payloads: Any = None) -> Any:
         if limit is not None and asked_now:
             calls.append((asked_now[0], limit))
-        return top(scores, kind, source, limit)
+        return take(ranking, limit, payloads)
 
-    engine.scores, engine.top = scoring, taking
+    engine.scores, engine.candidates = scoring, taking
     try:
         for text in eval_queries():
             searcher.search(text)
@@ -92,6 +92,13 @@ def check(index: Path) -> None:
                     assert [c.score for c in found] == pytest.approx(
                         [s for _, s in expected], rel=1e-9)
                     checked += bool(found)
+                    if kind is None and source is None and n % 4 == 0:
+                        # taken again and again, each time more, as search fills its hits
+                        ranking = engine.ranking(engine.scores(query))
+                        for more in (limit, 8 * limit, 3 * limit, 24 * limit):
+                            assert [(c.record["id"], c.score)
+                                    for c in engine.candidates(ranking, more)] == \
+                                [(c.record["id"], c.score) for c in every[:more]], query
     finally:
         engine.close()
     assert checked > 100

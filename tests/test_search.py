@@ -367,13 +367,13 @@ def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monke
     from tests.conftest import DATA
 
     takes: list[int | None] = []
-    top = Engine.top
+    candidates = Engine.candidates
 
-    def counted(self, scores, kind=None, source=None, limit=30):  # type: ignore[no-untyped-def]
+    def counted(self, ranking, limit=30, payloads=None):  # type: ignore[no-untyped-def]
         takes.append(limit)
-        return top(self, scores, kind, source, limit)
+        return candidates(self, ranking, limit, payloads)
 
-    monkeypatch.setattr(Engine, "top", counted)
+    monkeypatch.setattr(Engine, "candidates", counted)
     searcher = Searcher(ensure_built(DATA, large_home).index)
     found = searcher.search("is regeneration a replacement effect?", limit=10)
     # 30 candidates were the versions of fewer than 10 rules (four rules versions): more

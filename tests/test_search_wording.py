@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.index import tokens
+from kb.index import stems, tokens
 from kb.search_cards import defined_names
 from kb.slang import rules_wording
 
@@ -170,3 +170,51 @@ def test_target_creature_or_player_is_also_read_as_the_2018_rules_word_it() -> N
     assert shortened("it deals 3 damage to target creature or player") == \
         "it deals 3 damage to any target"
     assert shortened("target player discards a card") is None
+
+def test_did_you_mean_passes_over_only_names_difflib_would_turn_away(shipped_build) -> None:
+    """`within_reach` keeps every name difflib's close matches could take: over the
+    shipped names, misspellings of them (letters dropped, doubled, swapped) and words of
+    the queries give the same close matches with and without it."""
+    import difflib
+    import json
+
+    from kb.index import NAMES_FILE
+    from kb.wording import closest, within_reach
+
+    names = json.loads((shipped_build.index / NAMES_FILE).read_text(encoding="utf-8"))
+    words = [w[:i] + w[i + 1:] for w in names[::7] for i in (1, len(w) // 2)]
+    words += [w[:2] + w[2] * 2 + w[3:] for w in names[::11]]
+    words += [w[:1] + w[2] + w[1] + w[3:] for w in names[::13]]
+    words += ["tramples", "mulligan", "planeswalkers", "bounced", "x", "zz", "é"]
+    for word in words:
+        for cutoff in (0.6, 0.75, 0.9):
+            kept = within_reach(word, names, cutoff)
+            assert len(kept) < len(names) or not names
+            assert difflib.get_close_matches(word, kept, n=5, cutoff=cutoff) == \
+                difflib.get_close_matches(word, names, n=5, cutoff=cutoff)
+    assert closest("tramples", names) == "trample"
+
+
+def test_the_snippet_window_is_the_first_with_the_most_distinct_query_words(shipped_build) -> None:
+    """`_most_distinct` (one sliding pass) picks the window the definition picks: the first
+    place of a wanted word with the most distinct wanted words within the width, over
+    the shipped records' texts and words of the evaluation queries."""
+    from kb.search import _most_distinct, _text_stems
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(shipped_build.store) as kb:
+        texts = [r.text[:3000] for r in kb.records()][::5]
+    wanted = [set(stems(q)) for q in ("exalted attacks alone", "damage to the player",
+                                      "creature token counters", "draw a card library")]
+    checked = 0
+    for text in texts:
+        found = _text_stems(text)
+        for terms in wanted:
+            hits = [i for i, s in enumerate(found) if s in terms]
+            for width in (8, 32):
+                if hits:
+                    checked += 1
+                    assert _most_distinct(found, hits, width) == max(
+                        hits, key=lambda i: len({found[j] for j in hits
+                                                 if i <= j < i + width}))
+    assert checked > 1000
