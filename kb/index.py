@@ -677,10 +677,15 @@ class Engine:
         (only for the docnums `within`, ascending, when given)."""
         return self._terms.best(MATCH_FIELDS, stem, weight, within)
 
-    def write_cache(self) -> None:
+    def write_cache(self, previous: Path | None = None) -> str:
         """Write the index's posting cache (`kb.postings_cache`: each word's scores by its
-        best field, read by `_word` instead of its postings)."""
-        self._terms.write_cache(self._folder, MATCH_FIELDS)
+        best field, read by `_word` instead of its postings) and the score groups it is
+        made from (`kb.score_groups`), from those of the `previous` index folder where
+        this index is that one with a segment appended. What it did, in words."""
+        words, reused = self._terms.write_cache(self._folder, MATCH_FIELDS, previous,
+                                                keep=True)
+        return f"{words:,} words" + (", the new segment added to the previous build's"
+                                     " groups" if reused else "")
 
     def _filtered(self, scores: dict[int, float], kind: str | None,
                   source: str | None) -> dict[int, float]:
