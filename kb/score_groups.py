@@ -28,7 +28,7 @@ import struct
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +37,13 @@ MAGIC = b"MTGKBSG\x00"
 VERSION = 1
 _HEAD = struct.Struct("<8sII")  # magic, version, CRC-32 of the rest
 
-# A record's signature for a word: per field of the cache, the word's weight there and the
-# field's length byte for the record (None: the word is not in that field)
-Signature = tuple[tuple[float, int] | None, ...]
-# A word's records by signature (docnums ascending, uint32)
-WordGroups = dict[Signature, array]
+# A record's signature for a word: for each field of the cache that holds the word (in
+# field order), the field's number, the word's weight there and the field's length byte
+Signature = tuple[tuple[int, float, int], ...]
+# Records, docnums ascending: uint32s in an array, or their bytes as the groups file has them
+Docs = array | bytes
+# A word's records by signature
+WordGroups = dict[Signature, Docs]
 
 
 # (the scorer's reader, leaves, layout, length bytes and norms are read as it holds them:
@@ -88,7 +90,9 @@ def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int],
         groups = dict(base.get(word, {}))
         for signature, docs in _postings_groups(scorer, fields, word, parts).items():
             old = groups.get(signature)
-            groups[signature] = docs if old is None else old + docs
+            if old is not None:  # the new leaves' docnums come after
+                docs = _ints(old) + _ints(docs)
+            groups[signature] = docs
         return groups
 
     return words, groups_of
@@ -97,41 +101,39 @@ def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int],
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,
                      parts: list[tuple[int, int]]) -> WordGroups:
     """A word's live records in the given (leaf number, field number) parts, by signature."""
-    width = len(fields)
     if len(parts) == 1:  # one field of one leaf (most words): grouped by its pair alone
         n, i = parts[0]
-        by_pair: dict[tuple[float, int], list[int]] = {}
-        for doc, pair in _field_postings(scorer, n, fields[i], word):
+        by_pair: dict[tuple[int, float, int], list[int]] = {}
+        for doc, pair in _field_postings(scorer, n, i, fields[i], word):
             by_pair.setdefault(pair, []).append(doc)
-        before, after = (None,) * i, (None,) * (width - i - 1)
-        return {(*before, pair, *after): array("I", docs) for pair, docs in by_pair.items()}
-    slots: dict[int, list[tuple[float, int] | None]] = {}
-    for n, i in parts:
-        for doc, pair in _field_postings(scorer, n, fields[i], word):
+        return {(pair,): array("I", docs) for pair, docs in by_pair.items()}
+    slots: dict[int, list[tuple[int, float, int]]] = {}
+    for n, i in sorted(parts, key=lambda part: part[1]):  # (in field order)
+        for doc, pair in _field_postings(scorer, n, i, fields[i], word):
             slot = slots.get(doc)
             if slot is None:
-                slot = slots[doc] = [None] * width
-            slot[i] = pair
+                slot = slots[doc] = []
+            slot.append(pair)
     grouped: dict[Signature, list[int]] = {}
     for doc in sorted(slots):
         grouped.setdefault(tuple(slots[doc]), []).append(doc)
     return {signature: array("I", docs) for signature, docs in grouped.items()}
 
 
-def _field_postings(scorer: Any, n: int, field: str,
-                    word: str) -> list[tuple[int, tuple[float, int]]]:
-    """A word's live postings in one field of one leaf: (docnum, (weight, length byte)),
-    in docnum order (the length byte 0 for a field not scored)."""
+def _field_postings(scorer: Any, n: int, i: int, field: str,
+                    word: str) -> list[tuple[int, tuple[int, float, int]]]:
+    """A word's live postings in one field (number `i`) of one leaf: (docnum, (i, weight,
+    length byte)), in docnum order (the length byte 0 for a field not scored)."""
     from kb.index_read import _blocks, _postings
 
     leaf, offset = scorer._leaves[n]
     dead = scorer.layout.deleted[n]
     scorable = scorer._reader.schema[field].scorable
     lengths = scorer._leaf_lengths(n, leaf, field) if scorable else None
-    out: list[tuple[int, tuple[float, int]]] = []
+    out: list[tuple[int, tuple[int, float, int]]] = []
     for ids, weights in _blocks(_postings(leaf, field, word, dead)):
         bytes_ = map(lengths.__getitem__, ids) if lengths is not None else [0] * len(ids)
-        pairs = zip(map(float, weights), bytes_, strict=False)
+        pairs = zip(repeat(i), map(float, weights), bytes_)
         if dead:
             out += [(offset + d, p) for d, p in zip(ids, pairs, strict=False) if d not in dead]
         else:
@@ -149,21 +151,18 @@ def _scored(scorer: Any, fields: Sequence[str],
     width = len(fields)
     df = [0] * width
     for signature, docs in groups.items():
-        for i, pair in enumerate(signature):
-            if pair is not None:
-                df[i] += len(docs)
+        count = len(docs) if isinstance(docs, array) else len(docs) >> 2
+        for i, _w, _length in signature:
+            df[i] += count
     scorable = [scorer._reader.schema[f].scorable for f in fields]
     idfs = [idf_of(scorer.layout.count, df[i]) if df[i] and scorable[i] else 0.0
             for i in range(width)]
     norms = [scorer._norm(f) if df[i] and scorable[i] else None for i, f in enumerate(fields)]
     top = BM25_K1 + 1
-    by_score: dict[float, list[array]] = {}
+    by_score: dict[float, list[Docs]] = {}
     for signature, docs in groups.items():
         best: float | None = None
-        for i, pair in enumerate(signature):
-            if pair is None:
-                continue
-            w, length = pair
+        for i, w, length in signature:
             norm = norms[i]
             score = idfs[i] * ((w * top) / (w + norm[length])) if norm is not None else w
             if best is None or score > best:
@@ -174,10 +173,24 @@ def _scored(scorer: Any, fields: Sequence[str],
     counts, records = array("I"), array("I")
     for value in values:
         same = by_score[value]
-        docs = same[0] if len(same) == 1 else array("I", sorted(chain.from_iterable(same)))
-        counts.append(len(docs))
-        records += docs
+        docs = same[0] if len(same) == 1 else \
+            array("I", sorted(chain.from_iterable(map(_ints, same))))
+        if isinstance(docs, array):
+            counts.append(len(docs))
+            records += docs
+        else:
+            counts.append(len(docs) >> 2)
+            records.frombytes(docs)
     return values, counts, records
+
+
+def _ints(docs: Docs) -> array:
+    """Docnums as an array (read from their bytes)."""
+    if isinstance(docs, array):
+        return docs
+    out = array("I")
+    out.frombytes(docs)
+    return out
 
 
 def _appended_to(previous: Path, scorer: Any,
@@ -204,21 +217,24 @@ def _appended_to(previous: Path, scorer: Any,
             for d in scorer.layout.deleted[n]}
     out: dict[str, WordGroups] = {}
     for word, groups in words:
-        kept: WordGroups = {}
-        for signature, raw in groups:
-            docs = array("I")
-            docs.frombytes(raw)
-            if dead and not dead.isdisjoint(docs):
-                docs = array("I", [d for d in docs if d not in dead])
-            if docs:
-                kept[signature] = docs
+        kept: WordGroups = dict(groups)
+        if dead and not dead.isdisjoint(_ints(b"".join(kept.values()))):
+            for signature, docs in groups:
+                ints = _ints(docs)
+                if dead.isdisjoint(ints):
+                    continue
+                live = array("I", [d for d in ints if d not in dead])
+                if live:
+                    kept[signature] = live
+                else:
+                    del kept[signature]
         out[word] = kept
     return out, len(segments)
 
 
 def _save(folder: Path, ident: str, kept: list[tuple[str, WordGroups]]) -> None:
     """Write the groups file into `folder` (a temporary name renamed into place)."""
-    payload = marshal.dumps((ident, [(word, [(signature, docs.tobytes())
+    payload = marshal.dumps((ident, [(word, [(signature, bytes(docs))
                                               for signature, docs in groups.items()])
                                      for word, groups in kept]))
     tmp = folder / f".{GROUPS_FILE}.{os.getpid()}.tmp"
