@@ -9,7 +9,9 @@ weight there and the field's length byte. That pair per field is the record's *s
 for the word: records of one signature score alike in any index, so a word's scores are
 one per group, and a group's records are copied as they are.
 
-A build keeps every word's groups beside the cache (`GROUPS_FILE`). An addition that
+A build keeps every word's groups beside the cache (`GROUPS_FILE`: a header, then marshal
+records, each after its length: the identity of the index, each word's groups in the
+cache's order, an end mark, the words), written and read a word at a time. An addition that
 appends a segment (the segments before it kept whole, their records keeping their
 docnums) starts from the previous build's groups: it drops the records it deleted, adds
 the new segment's postings, and scores every group with the new index-wide numbers (they
@@ -35,7 +37,8 @@ from typing import Any
 GROUPS_FILE = "postings.groups"
 MAGIC = b"MTGKBSG\x00"
 VERSION = 1
-_HEAD = struct.Struct("<8sII")  # magic, version, CRC-32 of the rest
+_HEAD = struct.Struct("<8sIIQ")  # magic, version, CRC-32 of the rest, where the words are
+_LENGTH = struct.Struct("<I")  # a record's length, before it
 
 # A record's signature for a word: for each field of the cache that holds the word (in
 # field order), the field's number, the word's weight there and the field's length byte
@@ -59,35 +62,44 @@ def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
     from kb.postings_cache import write_cache as write_entries
 
     ident = identity(scorer._reader, fields)
-    reused = _appended_to(previous, scorer, fields) if previous is not None else None
-    base, first = reused or ({}, 0)
-    words, groups_of = _groups(scorer, fields, range(first, len(scorer._leaves)), base)
-    kept: list[tuple[str, WordGroups]] = []
+    kept = _Kept.open(previous, scorer, fields) if previous is not None else None
+    writer = _Writer(folder, ident) if keep else None
+    try:
+        first = kept.segments if kept is not None else 0
+        words, groups_of = _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
 
-    def entry(word: str) -> tuple[array, array, array]:
-        groups = groups_of(word)
-        if keep:
-            kept.append((word, groups))
-        return _scored(scorer, fields, groups)
+        def entry(word: str) -> tuple[array, array, array]:
+            groups = groups_of(word)
+            if writer is not None:
+                writer.add(word, groups)
+            return _scored(scorer, fields, groups)
 
-    write_entries(folder, ident, words, entry)
-    if keep:
-        _save(folder, ident, kept)
-    return len(words), reused is not None
+        write_entries(folder, ident, words, entry)
+        if writer is not None:
+            writer.close(sorted(words))
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
+    finally:
+        if kept is not None:
+            kept.close()
+    return len(words), kept is not None
 
 
-def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int],
-            base: dict[str, WordGroups]) -> tuple[set[str], Callable[[str], WordGroups]]:
-    """Every word of `base` and of the fields in the `leaves` (leaf numbers), and a function
-    giving a word's groups: those of `base` with the word's postings in those leaves added
-    (a leaf's docnums after those of `base`)."""
+def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Kept | None
+            ) -> tuple[set[str], Callable[[str], WordGroups]]:
+    """Every word of the `kept` groups and of the fields in the `leaves` (leaf numbers), and
+    a function giving a word's groups (asked in word order): those kept with the word's
+    postings in those leaves added (a leaf's docnums after those kept)."""
     present = [(n, i, frozenset(scorer._leaves[n][0].texts(field)))
                for n in leaves for i, field in enumerate(fields)]
-    words = set(base).union(*(texts for _, _, texts in present))
+    words = set(kept.words if kept is not None else ()).union(
+        *(texts for _, _, texts in present))
 
     def groups_of(word: str) -> WordGroups:
         parts = [(n, i) for n, i, texts in present if word in texts]
-        groups = dict(base.get(word, {}))
+        groups = kept.take(word) if kept is not None else {}
         for signature, docs in _postings_groups(scorer, fields, word, parts).items():
             old = groups.get(signature)
             if old is not None:  # the new leaves' docnums come after
@@ -193,31 +205,56 @@ def _ints(docs: Docs) -> array:
     return out
 
 
-def _appended_to(previous: Path, scorer: Any,
-                 fields: Sequence[str]) -> tuple[dict[str, WordGroups], int] | None:
-    """The groups kept in the `previous` index folder, without the records deleted since,
-    and how many segments that index had, when the scorer's index is that index with
-    segments appended (its segments first, of the same records); else None."""
-    loaded = _load(previous)
-    if loaded is None:
-        return None
-    ident, words = loaded
-    try:
-        meta = json.loads(ident)
-        segments = list(meta.get("segments") or [])
-    except (ValueError, AttributeError):
-        return None
-    leaves = scorer._leaves
-    if meta.get("fields") != list(fields) or not 0 < len(segments) < len(leaves):
-        return None
-    for (segment, count, _live), (leaf, _offset) in zip(segments, leaves, strict=False):
-        if leaf.segment_id() != segment or leaf.doc_count_all() != count:
+class _Kept:
+    """The groups kept in a previous index folder, read a word at a time in word order,
+    without the records deleted since."""
+
+    def __init__(self, file: Any, words: list[str], segments: int, dead: set[int]) -> None:
+        self._file, self.words, self.segments, self._dead = file, words, segments, dead
+        self._next = self._read()
+
+    @classmethod
+    def open(cls, previous: Path, scorer: Any, fields: Sequence[str]) -> _Kept | None:
+        """The groups of the `previous` index folder, when the scorer's index is that index
+        with segments appended (its segments first, of the same records); else None (no
+        groups file there, or one that does not check)."""
+        try:
+            file = open(previous / GROUPS_FILE, "rb")  # noqa: SIM115 - closed by close()
+        except OSError:
             return None
-    dead = {offset + d for n, (_leaf, offset) in enumerate(leaves[:len(segments)])
-            for d in scorer.layout.deleted[n]}
-    out: dict[str, WordGroups] = {}
-    for word, groups in words:
+        try:
+            ident, words = _checked(file)
+            meta = json.loads(ident)
+            segments = list(meta.get("segments") or [])
+            leaves = scorer._leaves
+            if meta.get("fields") != list(fields) or not 0 < len(segments) < len(leaves):
+                raise ValueError("groups of another index")
+            for (segment, count, _live), (leaf, _) in zip(segments, leaves, strict=False):
+                if leaf.segment_id() != segment or leaf.doc_count_all() != count:
+                    raise ValueError("groups of another index")
+        except (OSError, ValueError, EOFError, TypeError, AttributeError, struct.error):
+            file.close()
+            return None
+        dead = {offset + d for n, (_leaf, offset) in enumerate(leaves[:len(segments)])
+                for d in scorer.layout.deleted[n]}
+        return cls(file, words, len(segments), dead)
+
+    def _read(self) -> tuple[str, list[tuple[Signature, bytes]]] | None:
+        record = _record(self._file)
+        if record is not None and not (isinstance(record, tuple) and len(record) == 2):
+            raise ValueError("not a word's groups")
+        return record
+
+    def take(self, word: str) -> WordGroups:
+        """The word's groups (none for a word it does not hold)."""
+        while self._next is not None and self._next[0] < word:
+            self._next = self._read()
+        if self._next is None or self._next[0] != word:
+            return {}
+        groups = self._next[1]
+        self._next = self._read()
         kept: WordGroups = dict(groups)
+        dead = self._dead
         if dead and not dead.isdisjoint(_ints(b"".join(kept.values()))):
             for signature, docs in groups:
                 ints = _ints(docs)
@@ -228,39 +265,77 @@ def _appended_to(previous: Path, scorer: Any,
                     kept[signature] = live
                 else:
                     del kept[signature]
-        out[word] = kept
-    return out, len(segments)
+        return kept
+
+    def close(self) -> None:
+        self._file.close()
 
 
-def _save(folder: Path, ident: str, kept: list[tuple[str, WordGroups]]) -> None:
-    """Write the groups file into `folder` (a temporary name renamed into place)."""
-    payload = marshal.dumps((ident, [(word, [(signature, bytes(docs))
-                                              for signature, docs in groups.items()])
-                                     for word, groups in kept]))
-    tmp = folder / f".{GROUPS_FILE}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "wb") as out:
-            out.write(_HEAD.pack(MAGIC, VERSION, zlib.crc32(payload)) + payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, folder / GROUPS_FILE)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+def _record(file: Any) -> Any:
+    """The next record of a groups file (its length, then its marshal)."""
+    size = _LENGTH.unpack(file.read(_LENGTH.size))[0]
+    data = file.read(size)
+    if len(data) != size:
+        raise EOFError("a record cut short")
+    return marshal.loads(data)
 
 
-def _load(folder: Path) -> tuple[str, list[Any]] | None:
-    """The groups file of an index folder (the identity of its index, each word's groups),
-    None when it is missing or does not check."""
-    try:
-        data = (folder / GROUPS_FILE).read_bytes()
-        magic, version, crc = _HEAD.unpack_from(data)
-        payload = memoryview(data)[_HEAD.size:]
-        if magic != MAGIC or version != VERSION or zlib.crc32(payload) != crc:
-            return None
-        ident, words = marshal.loads(payload)
-    except (OSError, ValueError, EOFError, TypeError, struct.error):
-        return None
+def _checked(file: Any) -> tuple[str, list[str]]:
+    """Check a groups file's header and CRC (reading it through once) and read the identity
+    of its index and its words; the file is left at the first word's record."""
+    magic, version, crc, words_at = _HEAD.unpack(file.read(_HEAD.size))
+    if magic != MAGIC or version != VERSION:
+        raise ValueError("not a groups file of this version")
+    found = 0
+    while chunk := file.read(1 << 20):
+        found = zlib.crc32(chunk, found)
+    if found != crc:
+        raise ValueError("damaged groups file")
+    file.seek(words_at)
+    words = _record(file)
+    file.seek(_HEAD.size)
+    ident = _record(file)
     if not isinstance(ident, str) or not isinstance(words, list):
-        return None
+        raise ValueError("damaged groups file")
     return ident, words
+
+
+class _Writer:
+    """A groups file written a word at a time under a temporary name, renamed into place
+    when whole: header, identity of the index, each word's groups, an end mark, the words
+    (where, the header says)."""
+
+    def __init__(self, folder: Path, ident: str) -> None:
+        self._folder = folder
+        self._tmp = folder / f".{GROUPS_FILE}.{os.getpid()}.tmp"
+        self._out = open(self._tmp, "wb")  # noqa: SIM115 - closed by close() / abort()
+        self._out.write(bytes(_HEAD.size))
+        self._crc = 0
+        self._put(ident)
+
+    def _put(self, value: Any) -> None:
+        data = marshal.dumps(value)
+        data = _LENGTH.pack(len(data)) + data
+        self._crc = zlib.crc32(data, self._crc)
+        self._out.write(data)
+
+    def add(self, word: str, groups: WordGroups) -> None:
+        """The next word's groups (words in the cache's order)."""
+        self._put((word, [(signature, bytes(docs)) for signature, docs in groups.items()]))
+
+    def close(self, words: list[str]) -> None:
+        """Finish the file and rename it into place."""
+        self._put(None)
+        words_at = self._out.tell()
+        self._put(words)
+        self._out.seek(0)
+        self._out.write(_HEAD.pack(MAGIC, VERSION, self._crc, words_at))
+        self._out.flush()
+        os.fsync(self._out.fileno())
+        self._out.close()
+        os.replace(self._tmp, self._folder / GROUPS_FILE)
+
+    def abort(self) -> None:
+        """Drop what was written."""
+        self._out.close()
+        self._tmp.unlink(missing_ok=True)
