@@ -559,6 +559,7 @@ class Engine:
         self._layout = Layout(self._reader, _segments_meta(folder)
                               if len(self._reader.leaf_readers()) > 1 else None)
         self._terms = TermScorer(self._reader, self._layout)
+        self._terms.cache_writer = _write_cache
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
@@ -709,6 +710,15 @@ class Engine:
             docs = both(parts)
             self._filters[(kind, source)] = (frozenset(docs), sorted(docs))
         return self._filters[(kind, source)]
+
+
+def _write_cache(scorer: Any, folder: Path, fields: Sequence[str], previous: Path | None,
+                 keep: bool) -> tuple[int, bool]:
+    """A scorer's posting cache writer (`kb.score_groups.write_cache`, loaded when a cache
+    is written)."""
+    from kb.score_groups import write_cache
+
+    return write_cache(scorer, folder, fields, previous, keep)
 
 
 # Adding to an index: a new segment for what an addition brings, the records it rewrites

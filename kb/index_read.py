@@ -112,6 +112,8 @@ class TermScorer:
         self._idf: dict[tuple[str, str], float] = {}
         self._caches: dict[tuple[str, ...], Any] = {}
         self._rewritten = False
+        # writes the posting cache (`write_cache`), given by the owner (`kb.index.Engine`)
+        self.cache_writer: Callable[..., tuple[int, bool]] | None = None
 
     def idf(self, field: str, text: str) -> float:
         """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it (over the live
@@ -233,13 +235,14 @@ class TermScorer:
     def write_cache(self, folder: Path, fields: Sequence[str], previous: Path | None = None,
                     keep: bool = False) -> tuple[int, bool]:
         """Write the index's posting cache of `fields` (`kb.postings_cache`) into `folder`:
-        every word of those fields scored by its best field, as `best` scores it (from the
-        groups `kb.score_groups` kept in the `previous` index folder, when this index is
-        that one with a segment appended; with `keep`, the groups kept for the next).
-        How many words, and whether the previous groups were used."""
-        from kb.score_groups import write_cache
-
-        return write_cache(self, folder, fields, previous, keep)
+        every word of those fields scored by its best field, as `best` scores it, by the
+        `cache_writer` its owner gave it (`kb.score_groups.write_cache`: from the groups
+        kept in the `previous` index folder when this index is that one with a segment
+        appended; with `keep`, the groups kept for the next). How many words, and whether
+        the previous groups were used; OSError when it has no writer."""
+        if self.cache_writer is None:
+            raise OSError("no posting cache writer")
+        return self.cache_writer(self, folder, fields, previous, keep)
 
     def phrase(self, field: str, words: list[str], boost: float = 1.0) -> Scores:
         """Docnum -> score of records where the words stand next to each other in this
