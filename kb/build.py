@@ -42,7 +42,7 @@ FORMAT_VERSION = "1"
 _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/rulenum.py",
                "kb/text.py", "kb/patterns.py", "kb/links/*.py", "kb/store.py", "kb/index.py",
                "kb/index_write.py", "kb/index_read.py", "kb/postings_cache.py",
-               "kb/build.py", "kb/lemma.py", "kb/derived.py",
+               "kb/score_groups.py", "kb/build.py", "kb/lemma.py", "kb/derived.py",
                "kb/superseded.py", "kb/rules/*.py", "kb/rules/history.json",
                "kb/rules/keywords/*.py")
 _PROGRESS_EVERY = 500
@@ -294,15 +294,20 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
     info = {"content_hash": content_hash, "counts": counts, "damage": damage,
             "sources": _source_keys(sources, digests), "code": _code_digest()}
     with _new_folder(home) as tmp:
-        if not _add_to_previous(home, records, sources, info, tmp, report):
+        previous = _add_to_previous(home, records, sources, info, tmp, report)
+        if previous is None:
             _build_whole(records, sources, counts, tmp, report)
         from kb.derived import write_derived
 
         report("mark the rulings a later rules change overrode")
         _stage("marking", lambda: write_derived(tmp / "kb.sqlite"))
         from kb.index import Engine  # each word's scores, ready for search (kb.postings_cache)
+
+        report("cache each word's scores")
         with contextlib.closing(Engine(tmp / "index")) as engine:
-            _stage("caching postings", engine.write_cache)
+            cached = _stage("caching postings", lambda: engine.write_cache(
+                previous / "index" if previous else None))
+        report(f"cached: {cached}")
         final = _finish(home, tmp, info)
     report(f"done: {len(records):,} records from {len(sources)} sources")
     return Build(path=final, content_hash=content_hash, counts=counts, damage=damage)
@@ -348,25 +353,25 @@ def _build_whole(records: list[Record], sources: list[Source],
 
 
 def _add_to_previous(home: Path, records: list[Record], sources: list[Source],
-                     info: dict[str, Any], tmp: Path, report: Progress) -> bool:
+                     info: dict[str, Any], tmp: Path, report: Progress) -> Path | None:
     """Build by adding to the current build when it was built by this code from the first
     of these sources and the rest only add cards, rulings or answers (`kb.links.added`):
     link the new records and the ones they touch, update a copy of the store, index.
-    False (nothing done) when the build must be whole."""
+    The folder of the build added to; None (nothing done) when the build must be whole."""
     from kb.links.added import addable
 
     previous = _previous_info(home)
     if previous is None or previous.get("code") != info["code"]:
-        return False
+        return None
     keys = info["sources"]
     start = len(previous.get("sources") or [])
     if not 0 < start < len(keys) or previous["sources"] != keys[:start]:
-        return False
+        return None
     first = sum(sum(previous["counts"][key[0]].values()) for key in keys[:start])
     if len(records) < first or not addable(records[first:]):
-        return False
+        return None
     _add(Path(previous["path"]), records, first, sources[start:], info["counts"], tmp, report)
-    return True
+    return Path(previous["path"])
 
 
 def _previous_info(home: Path) -> dict[str, Any] | None:

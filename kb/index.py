@@ -635,6 +635,7 @@ class Engine:
         self._layout = Layout(self._reader, _segments_meta(folder)
                               if len(self._reader.leaf_readers()) > 1 else None)
         self._terms = TermScorer(self._reader, self._layout)
+        self._terms.cache_writer = _write_cache
         self.names_path = folder / NAMES_FILE
         self._folder = folder
         self._renames: list[tuple[str, str]] | None = None
@@ -772,10 +773,15 @@ class Engine:
         (only for the docnums `within`, ascending, when given)."""
         return self._terms.best(MATCH_FIELDS, stem, weight, within)
 
-    def write_cache(self) -> None:
+    def write_cache(self, previous: Path | None = None) -> str:
         """Write the index's posting cache (`kb.postings_cache`: each word's scores by its
-        best field, read by `_word` instead of its postings)."""
-        self._terms.write_cache(self._folder, MATCH_FIELDS)
+        best field, read by `_word` instead of its postings) and the score groups it is
+        made from (`kb.score_groups`), from those of the `previous` index folder where
+        this index is that one with a segment appended. What it did, in words."""
+        words, reused = self._terms.write_cache(self._folder, MATCH_FIELDS, previous,
+                                                keep=True)
+        return f"{words:,} words" + (", the new segment added to the previous build's"
+                                     " groups" if reused else "")
 
     def _filtered(self, scores: dict[int, float], kind: str | None,
                   source: str | None) -> dict[int, float]:
@@ -799,6 +805,15 @@ class Engine:
             docs = both(parts)
             self._filters[(kind, source)] = (frozenset(docs), sorted(docs))
         return self._filters[(kind, source)]
+
+
+def _write_cache(scorer: Any, folder: Path, fields: Sequence[str], previous: Path | None,
+                 keep: bool) -> tuple[int, bool]:
+    """A scorer's posting cache writer (`kb.score_groups.write_cache`, loaded when a cache
+    is written)."""
+    from kb.score_groups import write_cache
+
+    return write_cache(scorer, folder, fields, previous, keep)
 
 
 # Adding to an index: a new segment for what an addition brings, the records it rewrites

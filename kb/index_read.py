@@ -91,6 +91,12 @@ Scores = dict[int, float]
 BM25_B, BM25_K1 = 0.75, 1.2
 
 
+def idf_of(count: int, df: int) -> float:
+    """Whoosh's `idf`: `log(N / (df + 1)) + 1`, of `count` records, `df` of them with the
+    term."""
+    return log(count / (df + 1)) + 1
+
+
 class TermScorer:
     """BM25F scores of single terms and phrases on an open index reader (its leaf readers
     read once per field for their length bytes; everything else per term, never per
@@ -106,14 +112,15 @@ class TermScorer:
         self._idf: dict[tuple[str, str], float] = {}
         self._caches: dict[tuple[str, ...], Any] = {}
         self._rewritten = False
+        # writes the posting cache (`write_cache`), given by the owner (`kb.index.Engine`)
+        self.cache_writer: Callable[..., tuple[int, bool]] | None = None
 
     def idf(self, field: str, text: str) -> float:
         """`log(N / (df + 1)) + 1`, as Whoosh's weighting computes it (over the live
         records: see `Layout`)."""
         key = (field, text)
         if key not in self._idf:
-            df = self.layout.doc_frequency(field, text)
-            self._idf[key] = log(self._count / (df + 1)) + 1
+            self._idf[key] = idf_of(self._count, self.layout.doc_frequency(field, text))
         return self._idf[key]
 
     def term(self, field: str, text: str, boost: float = 1.0,
@@ -225,14 +232,17 @@ class TermScorer:
             return None
         return open_cache(folder, identity(self._reader, fields))
 
-    def write_cache(self, folder: Path, fields: Sequence[str]) -> None:
+    def write_cache(self, folder: Path, fields: Sequence[str], previous: Path | None = None,
+                    keep: bool = False) -> tuple[int, bool]:
         """Write the index's posting cache of `fields` (`kb.postings_cache`) into `folder`:
-        every word of those fields scored by its best field, as `best` scores it."""
-        from kb.postings_cache import identity, write_cache
-
-        words = sorted({t for leaf, _ in self._leaves for f in fields for t in leaf.texts(f)})
-        write_cache(folder, identity(self._reader, fields), words,
-                    lambda w: best_of(self.term(f, w) for f in fields))
+        every word of those fields scored by its best field, as `best` scores it, by the
+        `cache_writer` its owner gave it (`kb.score_groups.write_cache`: from the groups
+        kept in the `previous` index folder when this index is that one with a segment
+        appended; with `keep`, the groups kept for the next). How many words, and whether
+        the previous groups were used; OSError when it has no writer."""
+        if self.cache_writer is None:
+            raise OSError("no posting cache writer")
+        return self.cache_writer(self, folder, fields, previous, keep)
 
     def phrase(self, field: str, words: list[str], boost: float = 1.0) -> Scores:
         """Docnum -> score of records where the words stand next to each other in this

@@ -36,10 +36,8 @@ import struct
 import sys
 import zlib
 from array import array
-from collections import Counter
 from collections.abc import Callable, Iterable, KeysView, Sequence
 from itertools import chain, islice, repeat
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -73,16 +71,14 @@ def _pad(size: int) -> bytes:
     return bytes(-size % 8)
 
 
-def _entry(key: bytes, scores: Scores) -> bytes:
+# A word's entry as written: each distinct score (float64, best first), how many records
+# have it (uint32), the records (uint32 docnums) group after group, each group ascending.
+Groups = tuple[array, array, array]
+
+
+def _entry(key: bytes, groups: Groups) -> bytes:
     """One word's entry: its records grouped by score, best first, each group ascending."""
-    # by docnum, then by score (stably, so each score's records stay ascending): C speed
-    ranked = sorted(scores.items())
-    ranked.sort(key=itemgetter(1), reverse=True)
-    ordered = list(map(itemgetter(1), ranked))
-    tally = Counter(ordered)
-    values = array("d", dict.fromkeys(ordered))
-    counts = array("I", map(tally.__getitem__, values))
-    docs = array("I", map(itemgetter(0), ranked))
+    values, counts, docs = groups
     body = (_ENTRY.pack(0, len(values), len(docs), len(key))[4:] + key
             + _pad(_ENTRY.size + len(key)) + values.tobytes() + counts.tobytes()
             + docs.tobytes())
@@ -90,9 +86,10 @@ def _entry(key: bytes, scores: Scores) -> bytes:
 
 
 def write_cache(folder: Path, ident: str, words: Iterable[str],
-                scores_of: Callable[[str], Scores]) -> Path:
-    """Write the cache of `words` (each scored by `scores_of`, docnum -> score) into
-    `folder`, under a temporary name renamed into place when whole."""
+                groups_of: Callable[[str], Groups]) -> Path:
+    """Write the cache of `words` (each word's groups by `groups_of`, asked in the byte
+    order of the words) into `folder`, under a temporary name renamed into place when
+    whole."""
     if array("I").itemsize != 4 or array("d").itemsize != 8:
         raise CacheError("this platform's arrays are not 32-bit ints and 64-bit floats")
     keys = sorted(w.encode("utf-8") for w in words)
@@ -114,7 +111,7 @@ def write_cache(folder: Path, ident: str, words: Iterable[str],
             offsets = array("Q")
             for key in keys:
                 offsets.append(out.tell())
-                entry = _entry(key, scores_of(key.decode("utf-8")))
+                entry = _entry(key, groups_of(key.decode("utf-8")))
                 out.write(entry + _pad(len(entry)))
             size = out.tell()
             head = _HEAD.pack(MAGIC, VERSION, len(keys), keys_at, koff_at, entries_at, size,

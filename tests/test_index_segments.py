@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,8 +25,11 @@ from kb.build import add_files
 from kb.errors import MtgkbError
 from kb.freshness import read_current
 from kb.index import Engine, append_index, merge_policy, open_index
+from kb.postings_cache import CACHE_FILE
+from kb.score_groups import GROUPS_FILE
 from tests.conftest import DATA, MTGJSON_ALA, ROOT, extra_file
 from tests.test_ingest_added import _knowledge, _searches
+from tests.test_postings_cache import cached_matches_postings
 
 
 def _parts(folder: Path) -> list[Path]:
@@ -86,12 +90,35 @@ def additions(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
             build = add_files(home, [part], DATA, progress=messages.append).build
             steps.append({"build": build, "parts": parts[:number], "messages": messages,
                           "leaves": _leaves(build), "untouched": _files(previous.path) == before,
-                          "deleted": _deleted(build),
+                          "deleted": _deleted(build), "cache": _cache_check(build, home, messages),
                           # read now (a later addition prunes this build), where compared
                           **({"knowledge": _knowledge(build), "searches": _searches(build),
                               "statistics": _statistics(build)} if number > 1 else {})})
             previous = build
     return steps
+
+
+def _cache_check(build: kbbuild.Build, home: Path, messages: list[str]) -> dict[str, Any]:
+    """What the addition did of the posting cache: whether it scored the previous build's
+    groups with its new segment added; whether its cache is byte for byte the one written
+    from every posting of its index; how many words the cache scores as their postings do
+    (the cache found whole: not written again)."""
+    cache = build.index / CACHE_FILE
+    written = cache.read_bytes()
+    again = home.parent / f"{home.name}-recached"
+    shutil.copytree(build.index, again)
+    for name in (CACHE_FILE, GROUPS_FILE):
+        (again / name).unlink()
+    engine = Engine(again)
+    try:
+        engine.write_cache()
+    finally:
+        engine.close()
+    same = (again / CACHE_FILE).read_bytes() == written
+    shutil.rmtree(again)
+    words = cached_matches_postings(build.index)
+    return {"reused": any("previous build's groups" in m for m in messages),
+            "as_from_postings": same, "words": words, "kept": cache.read_bytes() == written}
 
 
 def _statistics(build: kbbuild.Build) -> dict[str, Any]:
@@ -132,6 +159,15 @@ def test_additions_append_merge_and_rewrite_segments(additions) -> None:
     assert additions[1]["deleted"][1] > 0, additions[1]["deleted"]  # part 2 rewrote part 1's
     assert "written again" in done[3]
     assert all(step["untouched"] for step in additions)  # hard links, never written to
+
+
+def test_an_appended_segment_rescores_the_kept_groups_into_the_same_cache(additions) -> None:
+    """Appending (deletions in the first segment, then in an appended one) scores the
+    previous build's groups; a merge or a rewrite reads every posting; either way the
+    cache is the one every posting of the index gives, and scores as the postings do."""
+    checks = [step["cache"] for step in additions]
+    assert [c["reused"] for c in checks] == [True, True, False, False], checks
+    assert all(c["as_from_postings"] and c["kept"] and c["words"] > 1000 for c in checks), checks
 
 
 @pytest.mark.parametrize("step", [1, 2])  # three segments with deletions; after a merge

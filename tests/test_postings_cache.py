@@ -124,3 +124,47 @@ def test_an_index_folder_that_cannot_be_written_is_read_from_its_postings(
     monkeypatch.setattr("kb.postings_cache.write_cache", refused)
     assert _searched(index) == expected
     assert not (index / CACHE_FILE).exists()
+
+
+def _appended(shipped_build, folder: Path) -> Path:
+    """The shipped index with a segment appended: ten of its rulings written again with a
+    sentence more (deleted where they were), as an addition writes it."""
+    from kb.index import append_index
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(shipped_build.store) as kb:
+        rulings = [r for r in kb.records() if r.kind == "ruling"][:10]
+    for record in rulings:
+        record.text += " Exalted triggers once for each instance."
+    assert append_index(shipped_build.index, folder, rulings) == "append"
+    return folder
+
+
+@pytest.mark.parametrize("damage", [None, *DAMAGE, "other index"])
+def test_an_appended_segment_is_cached_from_the_kept_groups_or_else_every_posting(
+        shipped_build, tmp_path: Path, damage: str | None) -> None:
+    """The previous index's groups, rescored with the new segment's postings added, give
+    the cache every posting gives; groups missing, damaged or of another index are not
+    used (every posting is read), and the cache is the same."""
+    from kb.score_groups import GROUPS_FILE
+
+    previous = tmp_path / "previous"
+    shutil.copytree(shipped_build.index, previous)
+    index = _appended(shipped_build, tmp_path / "index")
+    if damage == "other index":  # whole, but the groups of the appended index itself
+        engine = Engine(index)
+        engine.write_cache()
+        engine.close()
+        shutil.copyfile(index / GROUPS_FILE, previous / GROUPS_FILE)
+    elif damage:
+        damage_file(previous / GROUPS_FILE, damage)
+    engine = Engine(index)
+    try:
+        done = engine.write_cache(previous)
+        from_groups = (index / CACHE_FILE).read_bytes()
+        engine.write_cache()
+    finally:
+        engine.close()
+    assert ("previous build's groups" in done) == (damage is None), done
+    assert (index / CACHE_FILE).read_bytes() == from_groups
+    assert cached_matches_postings(index) > 1000
