@@ -172,13 +172,19 @@ def test_a_reader_answers_from_the_current_build_while_another_builds(tmp_path: 
         assert (read_current(home) or {})["build"] == first.path.name
 
 
-def test_only_dead_builds_folders_are_pruned(tmp_path: Path) -> None:
-    home = claim_home(tmp_path / "home")
+def _a_dead_pid() -> int:
+    """The pid of a process that has ended (skips the test if it was reused at once)."""
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)
     dead_pid = int(gone.stdout)
     if pid_alive(dead_pid):
         pytest.skip("the pid was reused at once")
+    return dead_pid
+
+
+def test_only_dead_builds_folders_are_pruned(tmp_path: Path) -> None:
+    home = claim_home(tmp_path / "home")
+    dead_pid = _a_dead_pid()
     dead = home / "builds" / f".tmp-{dead_pid}-1"
     live = home / "builds" / f".tmp-{os.getppid()}-1"
     for folder in (dead, live):
@@ -199,11 +205,7 @@ def test_a_posting_cache_a_killed_search_was_writing_is_pruned(tmp_path: Path) -
     from kb.postings_cache import CACHE_FILE
 
     home = claim_home(tmp_path / "home")
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
-    dead_pid = int(gone.stdout)
-    if pid_alive(dead_pid):
-        pytest.skip("the pid was reused at once")
+    dead_pid = _a_dead_pid()
     index = home / "builds" / "0123abcd" / "index"
     index.mkdir(parents=True)
     dead, live = (index / f".{CACHE_FILE}.{pid}.tmp" for pid in (dead_pid, os.getppid()))
