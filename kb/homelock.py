@@ -23,7 +23,9 @@ LOCK_FILE = ".build.lock"
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process with this id exists (ours or another user's)."""
+    """Whether a process with this id exists (ours or another user's) and has not ended:
+    a process killed but not yet reaped by its parent (a zombie) writes nothing more, so
+    what it left is a dead process's."""
     if pid <= 0:
         return False
     try:
@@ -32,7 +34,18 @@ def pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether the process has ended and waits to be reaped (Linux's /proc; False where
+    there is none)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    # "PID (COMMAND) STATE ...": the command may hold spaces and parentheses
+    return stat[stat.rfind(")") + 1:].split()[:1] == ["Z"]
 
 
 def _holder(fd: int) -> int | None:

@@ -182,6 +182,23 @@ def _a_dead_pid() -> int:
     return dead_pid
 
 
+def test_a_killed_process_not_yet_reaped_is_not_alive() -> None:
+    """A build killed with kill -9 is a zombie until its parent waits for it: what it left
+    is already a dead process's."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert pid_alive(child.pid)
+        child.kill()
+        deadline = time.monotonic() + 10
+        while pid_alive(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not pid_alive(child.pid)
+        assert child.poll() is not None  # it was a zombie till now: reaped here
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_only_dead_builds_folders_are_pruned(tmp_path: Path) -> None:
     home = claim_home(tmp_path / "home")
     dead_pid = _a_dead_pid()
