@@ -20,6 +20,7 @@ from array import array
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
+from json.encoder import encode_basestring  # (loaded with json)
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -261,8 +262,6 @@ def defined_terms(record: Record) -> list[str]:
 
 
 def _json_list(values: list[str]) -> str:
-    from json.encoder import encode_basestring
-
     if type(values) is not list:
         raise TypeError("not a list")
     return "[" + ", ".join(map(encode_basestring, values)) + "]"
@@ -272,14 +271,10 @@ def payload(record: Record, quoted: Callable[[str], str] | None = None) -> str:
     """The stored payload: `json.dumps(record.export(), ensure_ascii=False)`, the same
     string, put together field by field (`quoted`: a string's JSON form, which a caller
     may remember for the texts that repeat)."""
-    from json.encoder import encode_basestring
-
-    from kb.model import EXPORT_FIELDS
-
     q = quoted or encode_basestring
     rule = record.rule
     try:
-        if EXPORT_FIELDS != _PAYLOAD_FIELDS:
+        if not _payload_fields_exported():
             raise TypeError("other export fields")
         return _PAYLOAD % (encode_basestring(record.id), q(record.kind), q(record.source),
                            q(record.title), "null" if rule is None else q(rule), q(record.text),
@@ -291,6 +286,14 @@ def payload(record: Record, quoted: Callable[[str], str] | None = None) -> str:
 
 _PAYLOAD_FIELDS = ("id", "kind", "source", "title", "rule", "text", "keywords", "cards",
                    "refs", "date")
+
+
+@functools.cache
+def _payload_fields_exported() -> bool:
+    """Whether the export fields are the payload's (asked once, not per record)."""
+    from kb.model import EXPORT_FIELDS
+
+    return tuple(EXPORT_FIELDS) == _PAYLOAD_FIELDS
 _PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
 
 
@@ -323,8 +326,6 @@ def build_index(records: Sequence[Record], folder: Path,
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     builder = _SegmentBuilder(ix)
     modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
-    from json.encoder import encode_basestring
-
     quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
     name_words: set[str] = set()
     for record in records:

@@ -69,9 +69,9 @@ def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
         words, groups_of = _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
 
         def entry(word: str) -> tuple[array, array, array]:
-            groups = groups_of(word)
+            groups, kept_as_read = groups_of(word)
             if writer is not None:
-                writer.add(word, groups)
+                writer.add(word, groups, kept_as_read)
             return _scored(scorer, fields, groups)
 
         write_entries(folder, ident, words, entry)
@@ -88,24 +88,27 @@ def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
 
 
 def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Kept | None
-            ) -> tuple[set[str], Callable[[str], WordGroups]]:
+            ) -> tuple[set[str], Callable[[str], tuple[WordGroups, bytes | None]]]:
     """Every word of the `kept` groups and of the fields in the `leaves` (leaf numbers), and
     a function giving a word's groups (asked in word order): those kept with the word's
-    postings in those leaves added (a leaf's docnums after those kept)."""
+    postings in those leaves added (a leaf's docnums after those kept); and, when they are
+    the kept ones as they were, their record as the groups file holds it (else None)."""
     present = [(n, i, frozenset(scorer._leaves[n][0].texts(field)))
                for n in leaves for i, field in enumerate(fields)]
     words = set(kept.words if kept is not None else ()).union(
         *(texts for _, _, texts in present))
 
-    def groups_of(word: str) -> WordGroups:
+    def groups_of(word: str) -> tuple[WordGroups, bytes | None]:
         parts = [(n, i) for n, i, texts in present if word in texts]
-        groups = kept.take(word) if kept is not None else {}
+        groups, as_read = kept.take(word) if kept is not None else ({}, None)
+        if not parts:
+            return groups, as_read
         for signature, docs in _postings_groups(scorer, fields, word, parts).items():
             old = groups.get(signature)
             if old is not None:  # the new leaves' docnums come after
                 docs = _ints(old) + _ints(docs)
             groups[signature] = docs
-        return groups
+        return groups, None
 
     return words, groups_of
 
@@ -162,8 +165,8 @@ def _scored(scorer: Any, fields: Sequence[str],
 
     width = len(fields)
     df = [0] * width
-    for signature, docs in groups.items():
-        count = len(docs) if isinstance(docs, array) else len(docs) >> 2
+    sizes = [len(docs) if type(docs) is array else len(docs) >> 2 for docs in groups.values()]
+    for signature, count in zip(groups, sizes, strict=True):
         for i, _w, _length in signature:
             df[i] += count
     scorable = [scorer._reader.schema[f].scorable for f in fields]
@@ -172,22 +175,30 @@ def _scored(scorer: Any, fields: Sequence[str],
     norms = [scorer._norm(f) if df[i] and scorable[i] else None for i, f in enumerate(fields)]
     top = BM25_K1 + 1
     by_score: dict[float, list[Docs]] = {}
-    for signature, docs in groups.items():
-        best: float | None = None
-        for i, w, length in signature:
+    for (signature, docs), count in zip(groups.items(), sizes, strict=True):
+        if not count:
+            continue
+        if len(signature) == 1:  # one field holds the word (most records)
+            i, w, length = signature[0]
             norm = norms[i]
-            score = idfs[i] * ((w * top) / (w + norm[length])) if norm is not None else w
-            if best is None or score > best:
-                best = score
-        if best is not None and docs:
-            by_score.setdefault(best, []).append(docs)
+            best = idfs[i] * ((w * top) / (w + norm[length])) if norm is not None else w
+        elif signature:
+            best = max(idfs[i] * ((w * top) / (w + norms[i][length]))  # type: ignore[index]
+                       if norms[i] is not None else w for i, w, length in signature)
+        else:
+            continue
+        same = by_score.get(best)
+        if same is None:
+            by_score[best] = [docs]
+        else:
+            same.append(docs)
     values = array("d", sorted(by_score, reverse=True))
     counts, records = array("I"), array("I")
     for value in values:
         same = by_score[value]
         docs = same[0] if len(same) == 1 else \
             array("I", sorted(chain.from_iterable(map(_ints, same))))
-        if isinstance(docs, array):
+        if type(docs) is array:
             counts.append(len(docs))
             records += docs
         else:
@@ -239,23 +250,25 @@ class _Kept:
                 for d in scorer.layout.deleted[n]}
         return cls(file, words, len(segments), dead)
 
-    def _read(self) -> tuple[str, list[tuple[Signature, bytes]]] | None:
-        record = _record(self._file)
+    def _read(self) -> tuple[str, list[tuple[Signature, bytes]], bytes] | None:
+        record, data = _record_read(self._file)
         if record is not None and not (isinstance(record, tuple) and len(record) == 2):
             raise ValueError("not a word's groups")
-        return record
+        return None if record is None else (*record, data)
 
-    def take(self, word: str) -> WordGroups:
-        """The word's groups (none for a word it does not hold)."""
+    def take(self, word: str) -> tuple[WordGroups, bytes | None]:
+        """The word's groups (none for a word it does not hold), and their record as read
+        when none of their records was deleted (else None)."""
         while self._next is not None and self._next[0] < word:
             self._next = self._read()
         if self._next is None or self._next[0] != word:
-            return {}
-        groups = self._next[1]
+            return {}, None
+        _, groups, data = self._next
         self._next = self._read()
         kept: WordGroups = dict(groups)
         dead = self._dead
         if dead and not dead.isdisjoint(_ints(b"".join(kept.values()))):
+            data = b""
             for signature, docs in groups:
                 ints = _ints(docs)
                 if dead.isdisjoint(ints):
@@ -265,7 +278,7 @@ class _Kept:
                     kept[signature] = live
                 else:
                     del kept[signature]
-        return kept
+        return kept, data or None
 
     def close(self) -> None:
         self._file.close()
@@ -273,11 +286,16 @@ class _Kept:
 
 def _record(file: Any) -> Any:
     """The next record of a groups file (its length, then its marshal)."""
+    return _record_read(file)[0]
+
+
+def _record_read(file: Any) -> tuple[Any, bytes]:
+    """The next record of a groups file, and its marshal as read."""
     size = _LENGTH.unpack(file.read(_LENGTH.size))[0]
     data = file.read(size)
     if len(data) != size:
         raise EOFError("a record cut short")
-    return marshal.loads(data)
+    return marshal.loads(data), data
 
 
 def _checked(file: Any) -> tuple[str, list[str]]:
@@ -314,14 +332,21 @@ class _Writer:
         self._put(ident)
 
     def _put(self, value: Any) -> None:
-        data = marshal.dumps(value)
+        self._put_data(marshal.dumps(value))
+
+    def _put_data(self, data: bytes) -> None:
         data = _LENGTH.pack(len(data)) + data
         self._crc = zlib.crc32(data, self._crc)
         self._out.write(data)
 
-    def add(self, word: str, groups: WordGroups) -> None:
-        """The next word's groups (words in the cache's order)."""
-        self._put((word, [(signature, bytes(docs)) for signature, docs in groups.items()]))
+    def add(self, word: str, groups: WordGroups, as_read: bytes | None = None) -> None:
+        """The next word's groups (words in the cache's order); `as_read`: their record as
+        an earlier groups file holds it, when they are its groups unchanged (written as
+        it is)."""
+        if as_read is not None:
+            self._put_data(as_read)
+        else:
+            self._put((word, [(signature, bytes(docs)) for signature, docs in groups.items()]))
 
     def close(self, words: list[str]) -> None:
         """Finish the file and rename it into place."""

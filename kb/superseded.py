@@ -1,10 +1,13 @@
 """Which rulings and answers a later rules change overrode, for `show` and `search`.
 
-The judgement is `kb.rules.validate.superseded_rulings` (the same `validate` reports and
+The judgement is `kb.rules.superseding.superseded_rulings` (the same `validate` reports and
 the site flags), made for each ruling and answer on its own. A build makes it once for all
 of them and stores the marks (`write_marks`, the store's `superseded` table), so a lookup
 reads them instead of loading the rules model; a store without the table (written before
-it existed) has them worked out on the fly, the same way.
+it existed) has them worked out on the fly, the same way. Beside the marks a build stores
+the earlier forms of each keyword it defines (`FORMS`, read from the keyword specs: every
+keyword module loaded), so that an addition marks its own rulings from those without
+loading a keyword module.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from kb.patterns import alternatives
 if TYPE_CHECKING:
     from kb.model import Record
     from kb.rules.claims import Claims
+    from kb.rules.superseding import EarlierForm, EarlierForms
     from kb.store import KnowledgeBase
 
 ANSWERS = ("ruling", "qa")
 MARKS = "superseded"  # the store's table: ruling id -> what superseded it (JSON)
 MARKED_UP_TO = "superseded_checked"  # the last record (ord) whose marks are in the table
+FORMS = "keyword_forms"  # keyword name -> its earlier forms (JSON), as the specs have them
 
 
 def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dict[str, Any]]:
@@ -42,13 +47,22 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
     return {r.id: info for r in rulings if (info := marker.mark(r)) is not None}
 
 
+def spec_forms(name: str) -> list[EarlierForm]:
+    """A keyword's earlier forms as its spec has them (loads every keyword module)."""
+    from kb.rules.keywords import spec_for
+    from kb.rules.superseding import earlier_forms
+
+    return earlier_forms(spec_for(name))
+
+
 class _Marker:
     """The marks of rulings of one store, one ruling at a time; what every ruling shares
     (the keyword names, each keyword's definitions and their claims, each text's claims
-    about a name) read or worked out once."""
+    about a name) read or worked out once. `earlier`: each keyword's earlier forms (by
+    default from the keyword specs)."""
 
-    def __init__(self, kb: KnowledgeBase) -> None:
-        self.kb = kb
+    def __init__(self, kb: KnowledgeBase, earlier: EarlierForms = spec_forms) -> None:
+        self.kb, self.earlier = kb, earlier
         self.titles = {t.lower(): t for t in kb.titles(["keyword"])}
         # every keyword name as a word, longest first: in a text the same matches as a
         # pattern of the names it contains only (a name it does not contain matches nowhere)
@@ -77,9 +91,10 @@ class _Marker:
         return self.definitions[name]
 
     def _claims_of(self, definition: Record) -> Claims:
-        """`kb.rules.validate.claims_of`, read once for the versions that word a definition
-        alike (what it reads: the text, its damage notes, the title, action or not)."""
-        from kb.rules.validate import claims_of, is_action
+        """`kb.rules.superseding.claims_of`, read once for the versions that word a
+        definition alike (what it reads: the text, its damage notes, the title, action or
+        not)."""
+        from kb.rules.superseding import claims_of, is_action
 
         key = (definition.text, tuple(definition.meta.get("damage", [])), definition.title,
                is_action(definition))
@@ -92,15 +107,15 @@ class _Marker:
         if self.mention is None:
             return None
         # only a ruling that claims something of a keyword's kind or instances can be
-        # superseded: the rules model (all keyword modules) is loaded only for those
+        # superseded: the claims of definitions are read only for those
         mentioned = {m for m in {m.lower() for m in self.mention.findall(ruling.text)}
                      if self._claims(ruling.text, m)}
         if not mentioned:
             return None
         definitions = [d for name in sorted(mentioned) for d in self._defined(name)]
-        from kb.rules.validate import superseded_rulings
+        from kb.rules.superseding import superseded_rulings
 
-        for finding in superseded_rulings([ruling], definitions, self.known):
+        for finding in superseded_rulings([ruling], definitions, self.known, self.earlier):
             if finding.kind == "superseded-ruling":
                 return {"record": finding.records[1],
                         "era": next((d.era or d.date for d in definitions
@@ -112,30 +127,55 @@ class _Marker:
 def write_marks(store: Path) -> None:
     """Store the marks of the store's rulings and answers in its `superseded` table (at
     build time): of every one, or, in a store an addition extended (the table there, and
-    no keyword definition added), of the records after the last one marked."""
+    no keyword definition added), of the records after the last one marked, from the
+    earlier forms of the keywords stored with the marks before."""
+    from kb.rules.registry import fold_name
     from kb.store import KnowledgeBase
 
     db = sqlite3.connect(store, isolation_level=None)
     try:
         db.execute(f"create table if not exists {MARKS} (id text primary key, data text not null)")
         db.execute(f"create table if not exists {MARKED_UP_TO} (ord integer not null)")
+        db.execute(f"create table if not exists {FORMS} (name text primary key, data text"
+                   " not null)")
         last = db.execute(f"select max(ord) from {MARKED_UP_TO}").fetchone()[0] or 0
         if db.execute("select count(*) from records where ord > ? and kind = 'keyword'",
                       (last,)).fetchone()[0]:
             last = 0  # a new keyword definition: every ruling is looked at again
+        stored = _stored_forms(db) if last else None
         with KnowledgeBase(store) as kb:
-            marker = _Marker(kb)
+            marker = _Marker(kb) if stored is None else _Marker(
+                kb, lambda name: stored[name] if name in stored else spec_forms(name))
             marks = [(r.id, json.dumps(info)) for r in kb.answers_after(last)
                      if (info := marker.mark(r)) is not None]
+            forms = None if stored is not None else \
+                [(key, json.dumps(spec_forms(key))) for key in
+                 sorted({fold_name(title) for title in marker.titles.values()})]
         db.execute("begin")
         if not last:
             db.execute(f"delete from {MARKS}")
+        if forms is not None:
+            db.execute(f"delete from {FORMS}")
+            db.executemany(f"insert into {FORMS} values (?, ?)", forms)
         db.executemany(f"insert into {MARKS} values (?, ?)", marks)
         db.execute(f"delete from {MARKED_UP_TO}")
         db.execute(f"insert into {MARKED_UP_TO} select coalesce(max(ord), 0) from records")
         db.execute("commit")
     finally:
         db.close()
+
+
+def _stored_forms(db: sqlite3.Connection) -> dict[str, list[EarlierForm]] | None:
+    """The earlier forms of every keyword the store defines, as the build that wrote it
+    stored them (None when it stored none)."""
+    from kb.rules.superseding import EarlierForm
+
+    rows = db.execute(f"select name, data from {FORMS}").fetchall()
+    if not rows:
+        return None
+    return {name: [EarlierForm(instances, tuple(kinds), before, first)
+                   for instances, kinds, before, first in json.loads(data)]
+            for name, data in rows}
 
 
 def note(info: dict[str, Any]) -> str:

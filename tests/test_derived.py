@@ -12,7 +12,7 @@ import pytest
 
 from kb.patterns import alternatives
 from kb.store import GONE, GONE_FOR, KnowledgeBase
-from kb.superseded import MARKED_UP_TO, MARKS, superseded_by
+from kb.superseded import FORMS, MARKED_UP_TO, MARKS, spec_forms, superseded_by
 
 BATTLEGRACE = "shards-of-alara-faq-2008:card:battlegrace-angel:ruling:1"
 
@@ -22,7 +22,7 @@ def _without_derived(build, tmp_path: Path) -> Path:
     copy = tmp_path / "kb.sqlite"
     shutil.copyfile(build.store, copy)
     db = sqlite3.connect(copy)
-    for table in (MARKS, MARKED_UP_TO, GONE, GONE_FOR):
+    for table in (MARKS, MARKED_UP_TO, FORMS, GONE, GONE_FOR):
         db.execute(f"drop table {table}")
     db.commit()
     db.close()
@@ -41,6 +41,24 @@ def test_stored_marks_are_the_rules_models_for_every_ruling(shipped_build, tmp_p
         assert superseded_by(kb, rulings) == stored
         # one at a time, as a search or `show` of one card asks
         assert {k: v for r in rulings for k, v in superseded_by(kb, [r]).items()} == stored
+
+
+def test_stored_forms_are_the_keyword_specs_for_every_keyword_defined(shipped_build) -> None:
+    """The earlier forms a build stores beside its marks (what an addition marks from) are
+    the keyword specs' for every keyword the store defines (lifelink's 2009 change
+    included)."""
+    import json
+
+    from kb.rules.registry import fold_name
+
+    with KnowledgeBase(shipped_build.store) as kb:
+        names = {fold_name(title) for title in kb.titles(["keyword"])}
+    db = sqlite3.connect(shipped_build.store)
+    stored = {name: json.loads(data) for name, data in db.execute(f"select * from {FORMS}")}
+    db.close()
+    assert set(stored) == names
+    assert stored == {name: json.loads(json.dumps(spec_forms(name))) for name in names}
+    assert stored["lifelink"] and stored["lifelink"][0][0] == "separate"
 
 
 def test_stored_titles_gone_are_the_stores_answer(large_home: Path, tmp_path: Path) -> None:

@@ -136,3 +136,25 @@ def test_the_prefilter_keeps_every_record_that_names_an_added_card() -> None:
     assert named == ["y:0", "y:1", "y:2", "y:3", "y:4"]
     assert set(named) <= set(kept)
     assert not {"y:5", "y:6", "y:9"} & set(kept)
+
+
+def test_adding_a_set_marks_its_rulings_without_the_keyword_modules(tmp_path: Path) -> None:
+    """An addition marks the rulings it brings (ALA's lifelink ruling that the 2009 change
+    superseded among them) from the earlier forms the build it extends stored: no keyword
+    module of the rules model is loaded."""
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    kbbuild.ensure_built(DATA, home)
+    script = ("import sys; from pathlib import Path; from kb.build import add_files; "
+              "build = add_files(Path(sys.argv[1]), [Path(sys.argv[2])], Path(sys.argv[3])).build; "
+              "print(sorted(m for m in sys.modules if m.startswith('kb.rules.keywords'))); "
+              "print(build.store)")
+    out = subprocess.run([sys.executable, "-c", script, str(home), str(extra_file(MTGJSON_ALA)),
+                          str(DATA)], capture_output=True, text=True, check=True).stdout
+    loaded, store = out.splitlines()
+    assert loaded == "[]"
+    with KnowledgeBase(Path(store)) as kb:
+        marks = kb.superseded(["mtgjson-ala:card:cradle-of-vitality:ruling:3"])
+    assert marks and marks["mtgjson-ala:card:cradle-of-vitality:ruling:3"]["keyword"] == "lifelink"

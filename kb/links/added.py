@@ -18,6 +18,7 @@ from kb.links.graph import Linker, _add_unique, _fill_fields
 from kb.links.resolve import is_comprehensive_rules
 from kb.links.types import Link, Unresolved
 from kb.model import Record
+from kb.patterns import alternatives
 
 ADDABLE_KINDS = frozenset({"card", "ruling", "qa"})
 
@@ -64,7 +65,6 @@ def link_added(records: list[Record], start: int,
 
 
 _RUN = re.compile(r"[^\W_]+")  # a run of letters and digits
-_CAPITAL_RUN = re.compile(r"(?<![^\W_])[^\W\d_a-z][^\W_]*")  # one not begun by a-z or 0-9
 
 
 def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
@@ -72,22 +72,28 @@ def _may_mention(records: list[Record], added: list[Record]) -> list[Record]:
     of an added card's name (the first of a one-run name): every record whose text names
     one, and few others. Card names match only as written, and a name found in a text
     begins and ends where the text's runs do (`kb.links.wordscan`), so its runs are runs
-    of the text. One regex pass per text (in C), over the capitalised runs only when every
-    wanted first run is one, instead of the name matcher's word-by-word scan."""
+    of the text. One regex search per text (in C) for the wanted first runs (the tree of
+    their prefixes, `kb.patterns.alternatives`, ended where a run ends; one begun inside a
+    run is passed over), instead of the name matcher's word-by-word scan; only the texts
+    holding one are split into runs."""
     wanted: dict[str, set[str]] = {}
     for record in added:
         name = _RUN.findall(record.title)
         if record.kind == "card" and name:
             wanted.setdefault(name[0], set()).add(name[1] if len(name) > 1 else "")
-    first_runs = _CAPITAL_RUN if all(map(_CAPITAL_RUN.fullmatch, wanted)) else _RUN
+    if not wanted:
+        return []
+    first_run = re.compile(rf"(?:{alternatives(wanted)})(?![^\W_])")
     out = []
     for record in records:
-        if not record.text:
+        text = record.text
+        if not text or first_run.search(text) is None:
             continue
-        firsts = wanted.keys() & set(first_runs.findall(record.text))
+        firsts = {m.group() for m in first_run.finditer(text)
+                  if not (m.start() and text[m.start() - 1].isalnum())}
         if not firsts:
             continue
-        runs = set(_RUN.findall(record.text))
+        runs = set(_RUN.findall(text))
         runs.add("")
         if any(not wanted[first].isdisjoint(runs) for first in firsts):
             out.append(record)

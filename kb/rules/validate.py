@@ -16,23 +16,21 @@ returns a `Report`:
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from kb.model import Record
+from kb.rules import superseding
 from kb.rules.claims import (
     Claims,
-    claims_about,
-    extract_claims,
-    repair,
 )
-from kb.rules.history import change, clauses_missing, era_problem
+from kb.rules.history import clauses_missing, era_problem
 from kb.rules.keywords import Keyword, fold_name, spec_for, using_forms
 from kb.rules.reader import Clause
 from kb.rules.reference import clauses_of, compare
+from kb.rules.superseding import Finding, claims_of, earlier_forms, kinds_named
 
 OK, MISMATCH, NO_CHECK, UNREAD = "ok", "mismatch", "no-check", "unread"
 
@@ -63,21 +61,6 @@ class DefinitionResult:
         details."""
         return {"keyword": self.keyword, "record": self.record, "source": self.source,
                 "status": self.status, "claims": self.claims, "details": self.details}
-
-
-@dataclass
-class Finding:
-    """A cross-source finding: `kind` is numbering, superseded-ruling or sources-disagree."""
-
-    kind: str
-    keyword: str
-    records: list[str]
-    message: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"kind": self.kind, "keyword": self.keyword, "records": self.records,
-                "message": self.message}
 
 
 @dataclass
@@ -155,18 +138,6 @@ class Report:
 
 # --- one definition -----------------------------------------------------------------------------
 
-def is_action(record: Record) -> bool:
-    """Whether a keyword record defines a keyword action (701.x / 501.x)."""
-    number = str(record.meta.get("number", ""))
-    return record.meta.get("keyword_kind") == "action" or number.startswith(("701.", "501."))
-
-
-def claims_of(record: Record) -> Claims:
-    """The claims of one keyword definition record."""
-    text = repair(record.text, list(record.meta.get("damage", [])))
-    return extract_claims(text, record.title, action=is_action(record))
-
-
 # (claims attribute, spec attribute, quote prefix, message with {value} {quote} {name} {model})
 _VALUE_CLAIMS = (
     ("triggers", "trigger", "trigger",
@@ -199,8 +170,8 @@ def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
     problems = []
     name = spec.name
     if claims.kinds and set(claims.kinds) != set(spec.kind):
-        problems.append(f"the text says {name} is {_kinds(claims.kinds)} "
-                        f'("{claims.quote("kind")}"); the model has {_kinds(spec.kind)}')
+        problems.append(f"the text says {name} is {kinds_named(claims.kinds)} "
+                        f'("{claims.quote("kind")}"); the model has {kinds_named(spec.kind)}')
     if claims.parameter is not None and spec.parameter and claims.parameter not in spec.parameter:
         shown = claims.parameter or "no parameter"
         problems.append(f'the text writes {name} with {shown!r} ("{claims.quote("parameter")}"); '
@@ -211,11 +182,6 @@ def compare_claims(spec: Keyword, claims: Claims) -> list[str]:
                         f'("{claims.quote("instances")}"); in the model they are '
                         f"{spec.instances}")
     return problems
-
-
-def _kinds(kinds: Iterable[str]) -> str:
-    words = sorted(kinds)
-    return " and ".join(f"{'an' if k[0] in 'aeiou' else 'a'} {k} ability" for k in words)
 
 
 def _list(items: Iterable[str]) -> str:
@@ -437,90 +403,10 @@ def _rulebooks(records: list[Record]) -> dict[str, dict[str, Any]]:
 def superseded_rulings(records: list[Record], definitions: list[Record],
                        known: dict[str, Claims] | None = None) -> list[Finding]:
     """Rulings and answers whose claims about a keyword (kind, what multiple instances do)
-    contradict that keyword's definition in a later era (or in their own era)."""
-    known = known if known is not None else {r.id: claims_of(r) for r in definitions}
-    by_keyword: dict[str, list[tuple[Record, Claims]]] = defaultdict(list)
-    for record in definitions:
-        by_keyword[fold_name(record.title)].append((record, known[record.id]))
-    if not by_keyword:
-        return []
-    names = sorted(by_keyword, key=lambda n: (-len(n), n))
-    mention = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b", re.I)
-    findings = []
-    for ruling in records:
-        if ruling.kind not in ("ruling", "qa"):
-            continue
-        for name in sorted({fold_name(m) for m in mention.findall(ruling.text)}):
-            claims = claims_about(ruling.text, name)
-            if claims is None or name not in by_keyword:
-                continue
-            findings += _contradictions(ruling, name, claims, by_keyword[name])
-    return findings
-
-
-
-
-def _contradictions(ruling: Record, name: str, claims: Claims,
-                    definitions: list[tuple[Record, Claims]]) -> list[Finding]:
-    """At most two findings for one ruling: superseded by later definitions, or
-    contradicting the definitions of its own era."""
-    later: list[tuple[Record, list[str]]] = []
-    same: list[tuple[Record, list[str]]] = []
-    agreeing: list[Record] = []
-    for record, defined in sorted(definitions, key=lambda pair: (pair[0].era, pair[0].id)):
-        if not ruling.era or not record.era:
-            continue
-        differences = _ruling_differences(name, claims, defined)
-        if record.era > ruling.era and differences:
-            later.append((record, differences))
-        elif record.era == ruling.era and differences:
-            same.append((record, differences))
-        elif record.era <= ruling.era and not differences:
-            agreeing.append(record)
-    found = []
-    for kind, group in (("superseded-ruling", later), ("contradicting-ruling", same)):
-        if not group:
-            continue
-        first, differences = group[0]
-        others = [record.id for record, _ in group[1:]]
-        message = (f"{ruling.id} ({ruling.era}) "
-                   + ("was superseded by a rules change" if kind == "superseded-ruling"
-                      else "contradicts the rules of its own era")
-                   + f": {'; '.join(differences)} in {first.id} ({first.era})")
-        if others:
-            message += f", and likewise in {', '.join(others)}"
-        if kind == "superseded-ruling":
-            message += _then(ruling, name, claims, agreeing)
-        found.append(Finding(kind, name, [ruling.id, first.id, *others], message))
-    return found
-
-
-def _ruling_differences(name: str, claims: Claims, defined: Claims) -> list[str]:
-    differences = []
-    if claims.instances and defined.instances and claims.instances != defined.instances:
-        differences.append(f'it says multiple instances are {claims.instances} '
-                           f'("{claims.quote("instances")}"), the definition says '
-                           f'{defined.instances} ("{defined.quote("instances")}")')
-    if claims.kinds and defined.kinds and set(claims.kinds) != set(defined.kinds):
-        differences.append(f"it calls {name} {_kinds(claims.kinds)}, the definition "
-                           f"{_kinds(defined.kinds)}")
-    return differences
-
-
-def _then(ruling: Record, name: str, claims: Claims, agreeing: list[Record]) -> str:
-    """How the ruling stood in its own era: definitions and earlier rules that agree."""
-    notes = []
-    if agreeing:
-        notes.append(f"it agreed with {', '.join(r.id for r in agreeing)}")
-    spec = spec_for(name)
-    for then in (spec.forms()[1:] if spec is not None else []):
-        if claims.instances in (None, then.instances) and (
-                not claims.kinds or set(claims.kinds) == set(then.kind)):
-            when = change(spec, then.before) if spec is not None else None
-            notes.append(f"it matched the rules before the change ({then.before})"
-                         + (f", first shown in {when['first_source']}" if when else ""))
-            break
-    return f" ({'; '.join(notes)})" if notes else ""
+    contradict that keyword's definition in a later era (or in their own era): the
+    judgement of `kb.rules.superseding`, with the earlier forms of the keyword specs."""
+    return superseding.superseded_rulings(records, definitions, known,
+                                          lambda name: earlier_forms(spec_for(name)))
 
 
 DIMENSIONS = ("kinds", "parameter", "triggers", "functions_in", "durations", "instances")
