@@ -169,7 +169,7 @@ class Versions:
             from kb.store import KnowledgeBase
 
             self._kb = KnowledgeBase(store_path)
-            crs = [s for s in self._kb.sources() if is_rules_version(s["id"])]
+            crs = [s for s in self.sources if is_rules_version(s["id"])]
             self.newest_cr = max(crs, key=lambda s: s.get("date") or "")["id"] if crs else ""
 
     def close(self) -> None:
@@ -186,7 +186,7 @@ class Versions:
         """Export dicts of records by id."""
         if self._kb is None:
             return {}
-        return {r.id: r.export() for r in self._kb.get_many(ids)}
+        return self._kb.exports(ids)
 
     def children(self, record_id: str) -> list[dict[str, Any]]:
         """Export dicts of a record's children (a rule's subrules), in order."""
@@ -195,16 +195,20 @@ class Versions:
         return [r.export() for r in self._kb.children(record_id)]
 
     def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]],
-              lineages: dict[str, list[str]] | None = None) -> list[Group]:
+              lineages: dict[str, list[str]] | None = None,
+              keys: dict[str, tuple[str, ...]] | None = None) -> list[Group]:
         """Ranked candidates to ranked groups (a group at its best member's rank).
         `lineages` keeps the lineages read (record id -> its group's members, [] for
-        none), for a caller grouping more candidates of the same query again."""
+        none) and `keys` the group key of each record without one (its name or its text
+        read blind to rule numbers), for a caller grouping more candidates of the same
+        query again."""
         groups: dict[tuple[str, ...], Group] = {}
         # each group's members and sources as sets (a lineage over 110 rules versions holds
         # 110 members, and every candidate of it brings the same list again)
         known: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
         shared: dict[tuple[str, ...], list[str]] = {}
         lineages = {} if lineages is None else lineages
+        keys = {} if keys is None else keys
         unknown = [record["id"] for _, _, record in ranked if record["id"] not in lineages]
         if unknown:
             lineages.update(dict.fromkeys(unknown, []))
@@ -212,8 +216,13 @@ class Versions:
         for score, parts, record in ranked:
             rid = record["id"]
             members = lineages.get(rid) or [rid]
-            key = ("lineage", members[0]) if len(members) > 1 else (
-                _name_key(record) or _text_key(record))
+            key: tuple[str, ...]
+            if len(members) > 1:
+                key = ("lineage", members[0])
+            elif (own := keys.get(rid)) is not None:
+                key = own
+            else:
+                key = keys[rid] = _name_key(record) or _text_key(record)
             group = groups.get(key)
             if group is not None and rid not in known[key][0] and \
                     record["source"] in known[key][1]:
@@ -237,16 +246,21 @@ class Versions:
         return list(groups.values())
 
     @functools.cached_property
+    def sources(self) -> list[dict[str, Any]]:
+        """The store's sources, read once (every search asks for the newest rules version,
+        the dates and the calendar of them: 149 sources of the archive read three times
+        were 3-4 ms of a cold search)."""
+        return self._kb.sources() if self._kb is not None else []
+
+    @functools.cached_property
     def dates(self) -> dict[str, str]:
         """Each source's date (source id -> ISO date)."""
-        if self._kb is None:
-            return {}
-        return {s["id"]: s.get("date") or "" for s in self._kb.sources()}
+        return {s["id"]: s.get("date") or "" for s in self.sources}
 
     @functools.cached_property
     def calendar(self) -> Calendar:
         """The sets and blocks a query may name, with the home's own sets and FAQs."""
-        return Calendar.of(self._kb.sources() if self._kb is not None else [])
+        return Calendar.of(self.sources)
 
     def apply_era(self, group: Group, era: Era, rescore: Rescore | None = None) -> None:
         """Rank a group by its version of the era (`Group.apply_era`); its versions are
@@ -276,7 +290,16 @@ class Versions:
     @functools.cached_property
     def old_terms(self) -> dict[str, str]:
         """Terms only older rules versions define in their glossary, each with the date of
-        the last that did (`kb.query_era.old_terms`), read once."""
+        the last that did (`kb.query_era.old_terms`), read once: as the build stored them
+        (`kb.derived`), else worked out from the titles gone."""
+        if self._kb is None:
+            return {}
+        stored = self._kb.old_terms(self.newest_cr)  # as the build worked them out
+        return self.work_out_old_terms() if stored is None else stored
+
+    def work_out_old_terms(self) -> dict[str, str]:
+        """`old_terms` worked out from the glossary titles the newest rules no longer
+        define (the build stores them: `kb.derived`)."""
         if self._kb is None:
             return {}
         rules = {s: d for s, d in self.dates.items() if is_rules_version(s)}
