@@ -287,17 +287,27 @@ class Searcher:
                    for s in content}
         takes = Takes()  # what each take shares with the one before
         ranking = engine.ranking(scores, kind, source)
-        while True:
-            ranked = _reranked(engine.candidates(ranking, wanted, takes.payloads),
-                               query, variants, weights, engine.idf, takes)
-            groups = self._versions.group(
+
+        def grouped(found: list[Candidate]) -> list[Group]:
+            ranked = _reranked(found, query, variants, weights, engine.idf, takes)
+            return self._versions.group(
                 sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages,
                 takes.keys)
+
+        while True:
+            found = engine.candidates(ranking, wanted, takes.payloads)
+            # how many groups the candidates make does not depend on their order, so a take
+            # that is not the last is counted without re-ranking it
+            counted = self._versions.count_groups([c.record for c in found], takes.lineages,
+                                                  takes.keys)
+            groups: list[Group] = grouped(found) if counted is None else []
+            count = len(groups) if counted is None else counted
             # the versions of one rule are one hit: over many rules versions the candidates
             # may not fill the hits asked for; then as many more as would fill them
-            if len(groups) >= limit or total <= wanted:
+            if count >= limit or total <= wanted:
                 break
-            wanted *= max(2, min(limit // max(len(groups), 1) + 1, MORE_CANDIDATES))
+            wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
+        groups = groups or grouped(found)
         said = {t.stem for v in variants for t in v.words}
 
         def rescore(record: dict[str, Any], parts: dict[str, float]

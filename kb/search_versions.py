@@ -209,10 +209,7 @@ class Versions:
         shared: dict[tuple[str, ...], list[str]] = {}
         lineages = {} if lineages is None else lineages
         keys = {} if keys is None else keys
-        unknown = [record["id"] for _, _, record in ranked if record["id"] not in lineages]
-        if unknown:
-            lineages.update(dict.fromkeys(unknown, []))
-            lineages.update(self.lineages(unknown))
+        self._read_lineages([record for _, _, record in ranked], lineages)
         for score, parts, record in ranked:
             rid = record["id"]
             members = lineages.get(rid) or [rid]
@@ -244,6 +241,58 @@ class Versions:
                 group.members += new
                 seen.update(new)
         return list(groups.values())
+
+    def _read_lineages(self, records: list[dict[str, Any]],
+                       lineages: dict[str, list[str]]) -> None:
+        """Read into `lineages` the lineage of each record not there yet ([] for none)."""
+        unknown = [record["id"] for record in records if record["id"] not in lineages]
+        if unknown:
+            lineages.update(dict.fromkeys(unknown, []))
+            lineages.update(self.lineages(unknown))
+
+    def count_groups(self, records: list[dict[str, Any]],
+                     lineages: dict[str, list[str]] | None = None,
+                     keys: dict[str, tuple[str, ...]] | None = None) -> int | None:
+        """How many groups `group` makes of these records, in whatever order they are
+        ranked (`lineages`, `keys`: as `group` keeps them); None when the order could
+        matter (a record missing from its own lineage). A lineage is one group; records
+        of one name or text are one group, and each record of a source already in it a
+        group of its own: whichever comes first, the count is one group and one more for
+        each record beyond the first of its source."""
+        lineages = {} if lineages is None else lineages
+        keys = {} if keys is None else keys
+        self._read_lineages(records, lineages)
+        lines: set[tuple[str, ...]] = set()
+        sources: dict[tuple[str, ...], set[str]] = {}
+        holds: dict[int, set[str]] = {}  # each lineage's members, by its list
+        count = 0
+        for record in records:
+            rid = record["id"]
+            members = lineages.get(rid) or [rid]
+            if len(members) == 1 and members[0] != rid:
+                return None
+            if len(members) > 1:
+                # (the lists of `lineages` live as long as it: kept by identity)
+                if (held := holds.get(id(members))) is None:
+                    held = holds[id(members)] = set(members)
+                if rid not in held:
+                    return None
+                line = ("lineage", members[0])
+                if line not in lines:
+                    lines.add(line)
+                    count += 1
+                continue
+            if (own := keys.get(rid)) is None:
+                own = keys[rid] = _name_key(record) or _text_key(record)
+            seen = sources.get(own)
+            if seen is None:
+                sources[own] = {record["source"]}
+                count += 1
+            elif record["source"] in seen:
+                count += 1
+            else:
+                seen.add(record["source"])
+        return count
 
     @functools.cached_property
     def sources(self) -> list[dict[str, Any]]:
