@@ -360,11 +360,9 @@ def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_se
         "Immortal Coil"]
 
 
-def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monkeypatch) -> None:
-    from kb.build import ensure_built
+def _counted_takes(monkeypatch) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The number of candidates of each take a search makes from now on."""
     from kb.index import Engine
-    from kb.search import Searcher
-    from tests.conftest import DATA
 
     takes: list[int | None] = []
     candidates = Engine.candidates
@@ -374,6 +372,15 @@ def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monke
         return candidates(self, ranking, limit, payloads)
 
     monkeypatch.setattr(Engine, "candidates", counted)
+    return takes
+
+
+def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monkeypatch) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    takes = _counted_takes(monkeypatch)
     searcher = Searcher(ensure_built(DATA, large_home).index)
     found = searcher.search("is regeneration a replacement effect?", limit=10)
     # 30 candidates were the versions of fewer than 10 rules (four rules versions): more
@@ -515,7 +522,6 @@ def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
 
     import kb.search as search_module
     from kb.build import ensure_built
-    from kb.index import Engine
     from kb.search import Searcher
     from tests.conftest import DATA
 
@@ -544,13 +550,6 @@ def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
         return rerank(found, *args, **kwargs)
 
     monkeypatch.setattr(search_module, "_reranked", once)
-    takes: list[int | None] = []
-    candidates = Engine.candidates
-
-    def taken(self, ranking, limit=30, payloads=None):  # type: ignore[no-untyped-def]
-        takes.append(limit)
-        return candidates(self, ranking, limit, payloads)
-
-    monkeypatch.setattr(Engine, "candidates", taken)
+    takes = _counted_takes(monkeypatch)
     searcher.search("is regeneration a replacement effect?", limit=10)
     assert len(takes) > 1 and reranked == [takes[-1]]  # only the last take is re-ranked
