@@ -6,9 +6,9 @@ For each corpus, with its home already built: the median wall and CPU time of a 
 `mtgkb search` over a few realistic queries (sentences and questions of the evaluation
 sets), the same for `python -c pass` with the same interpreter, and their ratio (target,
 issue 11: <= 5x, flat as the corpus grows); a minimal SQLite FTS5 script over the same
-records alongside. Corpora: the shipped data; FULL (plus ../shared/corpus-extra's four
-Comprehensive Rules and ALA.json, when present); and a home of the whole public archive
-when $MTGKB_CR_ARCHIVE (a folder of Comprehensive Rules texts) and
+records alongside. Corpora: the shipped data; FULL (plus the four Comprehensive Rules and
+ALA.json of ../shared/corpus-extra, or $MTGKB_CORPUS_EXTRA, when present); and a home of
+the whole public archive when $MTGKB_CR_ARCHIVE (a folder of Comprehensive Rules texts) and
 $MTGKB_MTGJSON_ARCHIVE (a folder of MTGJSON set files; the first --archive-sets of them,
 default 40) are set, or an archive home built earlier (--archive-home; building one takes
 minutes). Absent corpora are skipped with a line saying so.
@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-EXTRA = ROOT.parent / "shared" / "corpus-extra"
+EXTRA = Path(os.environ.get("MTGKB_CORPUS_EXTRA") or ROOT.parent / "shared" / "corpus-extra")
 QUERIES = ["attacks alone",
            "can I respond to a spell with split second?",
            "what happens if both players go to 0 life at the same time?"]
@@ -145,7 +145,7 @@ def main() -> None:
             add_files(full, extra)
             report("FULL (shipped + corpus-extra)", full, folder, args.runs)
         else:
-            print("\n../shared/corpus-extra is absent: FULL skipped")
+            print(f"\n{EXTRA} is absent: FULL skipped")
         if args.archive_home:
             report("archive home", args.archive_home, folder, args.runs)
         elif files := archive_files(args.archive_sets):

@@ -11,12 +11,17 @@ as it was before.
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 from kb.freshness import BUILDS, CURRENT
 from kb.homelock import build_lock, pid_alive
+from kb.patterns import lazy
 
 ADDED = "added"
+# a copy's name as the added manifest lists it (`path = "files/NAME"`)
+_LISTED = lazy(r'^path = "files/([^"\\]+)"$', re.M)
 TMP = ".tmp-"
 CACHE_TMP = ".postings.cache."  # `kb.postings_cache` writes `.postings.cache.PID.tmp`
 
@@ -73,15 +78,21 @@ def unlisted_files(home: Path) -> list[Path]:
 
 
 def _maybe_unlisted(home: Path) -> bool:
-    """Cheaply: whether some copy's name is not in the manifest's text at all."""
-    files = _listing(home / ADDED / "files")
-    if not files:
+    """Cheaply: whether some copy's name is not in the manifest's text at all (the names
+    listed as `path = "files/NAME"` taken in one pass: a home of the whole archive lists
+    148 copies, and each looked for in the whole text cost every command 1-2 ms)."""
+    try:
+        names = os.listdir(home / ADDED / "files")
+    except OSError:
+        return False
+    if not names:
         return False
     try:
         text = (home / ADDED / "sources.toml").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return True
-    return any(path.name not in text for path in files)
+    listed = set(_LISTED.findall(text))
+    return any(name not in listed and name not in text for name in names)
 
 
 def remove(paths: list[Path]) -> None:

@@ -177,6 +177,13 @@ class Takes:
     near: dict[tuple[Any, ...], float] = field(default_factory=dict)   # `_reranked`
     spans: dict[tuple[Any, ...], float] = field(default_factory=dict)  # `_break_ties`
     lineages: dict[str, list[str]] = field(default_factory=dict)       # `Versions.group`
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)     # `Versions.group`
+    # `_reranked`: each candidate's proximity key and subject factor, by record id; the
+    # cards the query names among the candidates and what each record is about of them
+    own: dict[str, tuple[tuple[str, str], float | None]] = field(default_factory=dict)
+    named: dict[str, set[str]] | None = None
+    about: dict[str, list[str]] = field(default_factory=dict)
+    defines: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # `_definitions`
 
 
 class Searcher:
@@ -280,16 +287,27 @@ class Searcher:
                    for s in content}
         takes = Takes()  # what each take shares with the one before
         ranking = engine.ranking(scores, kind, source)
+
+        def grouped(found: list[Candidate]) -> list[Group]:
+            ranked = _reranked(found, query, variants, weights, engine.idf, takes)
+            return self._versions.group(
+                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages,
+                takes.keys)
+
         while True:
-            ranked = _reranked(engine.candidates(ranking, wanted, takes.payloads),
-                               query, variants, weights, engine.idf, takes)
-            groups = self._versions.group(
-                sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages)
+            found = engine.candidates(ranking, wanted, takes.payloads)
+            # how many groups the candidates make does not depend on their order, so a take
+            # that is not the last is counted without re-ranking it
+            counted = self._versions.count_groups([c.record for c in found], takes.lineages,
+                                                  takes.keys)
+            groups: list[Group] = grouped(found) if counted is None else []
+            count = len(groups) if counted is None else counted
             # the versions of one rule are one hit: over many rules versions the candidates
             # may not fill the hits asked for; then as many more as would fill them
-            if len(groups) >= limit or total <= wanted:
+            if count >= limit or total <= wanted:
                 break
-            wanted *= max(2, min(limit // max(len(groups), 1) + 1, MORE_CANDIDATES))
+            wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
+        groups = groups or grouped(found)
         said = {t.stem for v in variants for t in v.words}
 
         def rescore(record: dict[str, Any], parts: dict[str, float]
@@ -483,57 +501,82 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
-    best: dict[str, float] = {}
+    if named != takes.named:  # a card is named by a later take's records: about them anew
+        takes.named, takes.about = named, {}
+    abouts = takes.about
+    cards_of = []
     for c in found:
-        for card in about(c.record, named):
+        if (cards := abouts.get(c.record["id"])) is None:
+            cards = abouts[c.record["id"]] = about(c.record, named)
+        cards_of.append(cards)
+    best: dict[str, float] = {}
+    for c, cards in zip(found, cards_of, strict=True):
+        for card in cards:
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
-    memo = takes.near
+    memo, own = takes.near, takes.own
+    total = sum(weights.values())
+    whole = tuple(weights)
 
-    def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
+    def mine(record: dict[str, Any]) -> tuple[tuple[str, str], float | None]:
+        # what a candidate brings whatever the take: its proximity key (title blind to
+        # rule numbers, the text scanned) and its unsaid subject's factor
+        if (found_ := own.get(record["id"])) is None:
+            unsaid = unsaid_subject(record, said, _function_stems())
+            factor = total / (total + sum(max(idf(s), MIN_IDF) for s in sorted(unsaid))) \
+                if unsaid else None
+            found_ = own[record["id"]] = ((rulenum.IN_TEXT.sub("#", record["title"]),
+                                           record["text"][:SNIPPET_SCAN]), factor)
+        return found_
+
+    def near_of(record: dict[str, Any], weights: dict[str, float],
+                stems_: tuple[str, ...]) -> float:
         # versions of one rule often say the same: their proximity is computed once
-        key = (rulenum.IN_TEXT.sub("#", record["title"]), record["text"][:SNIPPET_SCAN],
-               tuple(weights))
+        key = (*mine(record)[0], stems_)
         if key not in memo:
             memo[key] = _proximity(record, variants, weights)
         return memo[key]
 
-    for c, defines in zip(found, _definitions(found, query), strict=True):
-        cards = about(c.record, named)
-        name = {s for card in cards for s in named[card]}
-        rest = {s: w for s, w in weights.items() if s not in name}
+    for c, defines, cards in zip(found, _definitions(found, query, takes.defines), cards_of,
+                                 strict=True):
+        if cards:
+            name = {s for card in cards for s in named[card]}
+            rest = {s: w for s, w in weights.items() if s not in name}
+        else:
+            rest = weights
         if cards and rest:
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card
-            near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest)
+            near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest, tuple(rest))
             out.append((_combined(score, near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
             used.append(rest)
         else:
-            near = near_of(c.record, weights)
+            near = near_of(c.record, weights, whole)
             parts = {"engine": c.score, "proximity": near}
-            if unsaid := unsaid_subject(c.record, said, _function_stems()):
-                total = sum(weights.values())
-                near *= total / (total + sum(max(idf(s), MIN_IDF) for s in sorted(unsaid)))
+            if (factor := mine(c.record)[1]) is not None:
+                near *= factor
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
-    _break_ties(out, used, variants, takes.spans)
+    _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()})
     return out
 
 
 def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
                 used: list[dict[str, float]], variants: list[ReadQuery],
-                spans: dict[tuple[Any, ...], float] | None = None) -> None:
+                spans: dict[tuple[Any, ...], float] | None = None,
+                scanned: dict[str, str] | None = None) -> None:
     """Records that score the same (a named card's rulings start from one score, and often
     share the words found) are told apart by how close those words stand: each tied
     record's `span`, the fewest words holding its share of the query (sorted after the
     score; `spans` keeps them by what they depend on: versions of one rule often say the
-    same)."""
+    same; `scanned`: each record's text as far as it is scanned, by id, when known)."""
     spans = {} if spans is None else spans
+    scanned = scanned or {}
     tied: dict[float, list[int]] = {}
     for i, (score, _, _) in enumerate(out):
         tied.setdefault(score, []).append(i)
@@ -542,8 +585,9 @@ def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
             continue
         for i in places:
             parts, record = out[i][1], out[i][2]
-            key = (record["title"], record["text"][:SNIPPET_SCAN], tuple(used[i]),
-                   parts["proximity"])
+            text = scanned.get(record["id"])
+            key = (record["title"], record["text"][:SNIPPET_SCAN] if text is None else text,
+                   tuple(used[i]), parts["proximity"])
             if key not in spans:
                 spans[key] = float(_span(record, variants, used[i], parts["proximity"]))
             parts["span"] = spans[key]
@@ -556,17 +600,22 @@ def _combined(engine: float, near: float) -> float:
     return engine * near
 
 
-def _definitions(found: list[Candidate], query: ReadQuery) -> list[bool]:
+def _definitions(found: list[Candidate], query: ReadQuery,
+                 known: dict[str, list[tuple[str, ...]]] | None = None) -> list[bool]:
     """For a query that says nothing but names (a keyword, a term, "landwalk swampwalk",
     "dredge 3"), which candidates define one of them as written (the keyword's record, its
     glossary entry, the rule saying '"Dredge N" means'; not a rule defining a derived form
-    such as "embalmed"); all False for any other query."""
+    such as "embalmed"); all False for any other query. (`known`: the names of the query
+    each record defines, by id, as earlier takes of the query's candidates found them.)"""
     written = {t.word for t in query.words}
     content = {w for w in written if w not in FUNCTION_WORDS and not w.isdigit()}
+    known = {} if known is None else known
     defines = []
     covered: set[str] = set()
     for c in found:
-        names = [n for n in defined_names(c.record) if set(n) <= written and set(n) & content]
+        if (names := known.get(c.record["id"])) is None:
+            names = known[c.record["id"]] = [n for n in defined_names(c.record)
+                                             if set(n) <= written and set(n) & content]
         defines.append(bool(names))
         covered.update(w for n in names for w in n)
     if not content or not content <= covered:

@@ -169,7 +169,7 @@ class Versions:
             from kb.store import KnowledgeBase
 
             self._kb = KnowledgeBase(store_path)
-            crs = [s for s in self._kb.sources() if is_rules_version(s["id"])]
+            crs = [s for s in self.sources if is_rules_version(s["id"])]
             self.newest_cr = max(crs, key=lambda s: s.get("date") or "")["id"] if crs else ""
 
     def close(self) -> None:
@@ -186,7 +186,7 @@ class Versions:
         """Export dicts of records by id."""
         if self._kb is None:
             return {}
-        return {r.id: r.export() for r in self._kb.get_many(ids)}
+        return self._kb.exports(ids)
 
     def children(self, record_id: str) -> list[dict[str, Any]]:
         """Export dicts of a record's children (a rule's subrules), in order."""
@@ -195,25 +195,31 @@ class Versions:
         return [r.export() for r in self._kb.children(record_id)]
 
     def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]],
-              lineages: dict[str, list[str]] | None = None) -> list[Group]:
+              lineages: dict[str, list[str]] | None = None,
+              keys: dict[str, tuple[str, ...]] | None = None) -> list[Group]:
         """Ranked candidates to ranked groups (a group at its best member's rank).
         `lineages` keeps the lineages read (record id -> its group's members, [] for
-        none), for a caller grouping more candidates of the same query again."""
+        none) and `keys` the group key of each record without one (its name or its text
+        read blind to rule numbers), for a caller grouping more candidates of the same
+        query again."""
         groups: dict[tuple[str, ...], Group] = {}
         # each group's members and sources as sets (a lineage over 110 rules versions holds
         # 110 members, and every candidate of it brings the same list again)
         known: dict[tuple[str, ...], tuple[set[str], set[str]]] = {}
         shared: dict[tuple[str, ...], list[str]] = {}
         lineages = {} if lineages is None else lineages
-        unknown = [record["id"] for _, _, record in ranked if record["id"] not in lineages]
-        if unknown:
-            lineages.update(dict.fromkeys(unknown, []))
-            lineages.update(self.lineages(unknown))
+        keys = {} if keys is None else keys
+        self._read_lineages([record for _, _, record in ranked], lineages)
         for score, parts, record in ranked:
             rid = record["id"]
             members = lineages.get(rid) or [rid]
-            key = ("lineage", members[0]) if len(members) > 1 else (
-                _name_key(record) or _text_key(record))
+            key: tuple[str, ...]
+            if len(members) > 1:
+                key = ("lineage", members[0])
+            elif (own := keys.get(rid)) is not None:
+                key = own
+            else:
+                key = keys[rid] = _name_key(record) or _text_key(record)
             group = groups.get(key)
             if group is not None and rid not in known[key][0] and \
                     record["source"] in known[key][1]:
@@ -236,17 +242,74 @@ class Versions:
                 seen.update(new)
         return list(groups.values())
 
+    def _read_lineages(self, records: list[dict[str, Any]],
+                       lineages: dict[str, list[str]]) -> None:
+        """Read into `lineages` the lineage of each record not there yet ([] for none)."""
+        unknown = [record["id"] for record in records if record["id"] not in lineages]
+        if unknown:
+            lineages.update(dict.fromkeys(unknown, []))
+            lineages.update(self.lineages(unknown))
+
+    def count_groups(self, records: list[dict[str, Any]],
+                     lineages: dict[str, list[str]] | None = None,
+                     keys: dict[str, tuple[str, ...]] | None = None) -> int | None:
+        """How many groups `group` makes of these records, in whatever order they are
+        ranked (`lineages`, `keys`: as `group` keeps them); None when the order could
+        matter (a record missing from its own lineage). A lineage is one group; records
+        of one name or text are one group, and each record of a source already in it a
+        group of its own: whichever comes first, the count is one group and one more for
+        each record beyond the first of its source."""
+        lineages = {} if lineages is None else lineages
+        keys = {} if keys is None else keys
+        self._read_lineages(records, lineages)
+        lines: set[tuple[str, ...]] = set()
+        sources: dict[tuple[str, ...], set[str]] = {}
+        holds: dict[int, set[str]] = {}  # each lineage's members, by its list
+        count = 0
+        for record in records:
+            rid = record["id"]
+            members = lineages.get(rid) or [rid]
+            if len(members) == 1 and members[0] != rid:
+                return None
+            if len(members) > 1:
+                # (the lists of `lineages` live as long as it: kept by identity)
+                if (held := holds.get(id(members))) is None:
+                    held = holds[id(members)] = set(members)
+                if rid not in held:
+                    return None
+                line = ("lineage", members[0])
+                if line not in lines:
+                    lines.add(line)
+                    count += 1
+                continue
+            if (own := keys.get(rid)) is None:
+                own = keys[rid] = _name_key(record) or _text_key(record)
+            seen = sources.get(own)
+            if seen is None:
+                sources[own] = {record["source"]}
+                count += 1
+            elif record["source"] in seen:
+                count += 1
+            else:
+                seen.add(record["source"])
+        return count
+
+    @functools.cached_property
+    def sources(self) -> list[dict[str, Any]]:
+        """The store's sources, read once (every search asks for the newest rules version,
+        the dates and the calendar of them: 149 sources of the archive read three times
+        were 3-4 ms of a cold search)."""
+        return self._kb.sources() if self._kb is not None else []
+
     @functools.cached_property
     def dates(self) -> dict[str, str]:
         """Each source's date (source id -> ISO date)."""
-        if self._kb is None:
-            return {}
-        return {s["id"]: s.get("date") or "" for s in self._kb.sources()}
+        return {s["id"]: s.get("date") or "" for s in self.sources}
 
     @functools.cached_property
     def calendar(self) -> Calendar:
         """The sets and blocks a query may name, with the home's own sets and FAQs."""
-        return Calendar.of(self._kb.sources() if self._kb is not None else [])
+        return Calendar.of(self.sources)
 
     def apply_era(self, group: Group, era: Era, rescore: Rescore | None = None) -> None:
         """Rank a group by its version of the era (`Group.apply_era`); its versions are
@@ -276,7 +339,16 @@ class Versions:
     @functools.cached_property
     def old_terms(self) -> dict[str, str]:
         """Terms only older rules versions define in their glossary, each with the date of
-        the last that did (`kb.query_era.old_terms`), read once."""
+        the last that did (`kb.query_era.old_terms`), read once: as the build stored them
+        (`kb.derived`), else worked out from the titles gone."""
+        if self._kb is None:
+            return {}
+        stored = self._kb.old_terms(self.newest_cr)  # as the build worked them out
+        return self.work_out_old_terms() if stored is None else stored
+
+    def work_out_old_terms(self) -> dict[str, str]:
+        """`old_terms` worked out from the glossary titles the newest rules no longer
+        define (the build stores them: `kb.derived`)."""
         if self._kb is None:
             return {}
         rules = {s: d for s, d in self.dates.items() if is_rules_version(s)}

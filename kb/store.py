@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.model import Record
+from kb.model import EXPORT_FIELDS, Record
 
 if TYPE_CHECKING:  # loaded by the readers of links only (a search reads none)
     from kb.links.types import Link, Unresolved
@@ -46,6 +46,8 @@ create index links_dst on links(dst);
 # tables a build adds once its records are stored (`kb.derived`): the glossary titles the
 # newest rules version no longer defines, and for which kind and newest version they are
 GONE, GONE_FOR = "titles_gone", "titles_gone_for"
+# and the terms only older rules versions define, with the last date each was defined
+OLD_TERMS, OLD_TERMS_FOR = "old_terms", "old_terms_for"
 
 
 def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
@@ -195,6 +197,26 @@ class KnowledgeBase:
                 found[record.id] = record
         return [found[i] for i in ids if i in found]
 
+    def exports(self, record_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The export fields of records by id (`Record.export`, read from the stored JSON
+        without making a `Record` of each: a search lists every version of its hits, up
+        to 110 rules versions each), in the order asked, unknown ids skipped, 500 read at
+        a time."""
+        ids = list(dict.fromkeys(record_ids))
+        found: dict[str, dict[str, Any]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for (data,) in self._db.execute(
+                    f"select data from records where id in ({marks})", chunk):
+                stored = json.loads(data)
+                try:
+                    export = {name: stored[name] for name in EXPORT_FIELDS}
+                except KeyError:  # a field left to its default
+                    export = Record.from_dict(stored).export()
+                found[export["id"]] = export
+        return {i: found[i] for i in ids if i in found}
+
     def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
         """Every record (of a kind, of a source), in build order."""
         sql, args = "select data from records where 1=1", list[str]()
@@ -252,6 +274,21 @@ class KnowledgeBase:
         return self._db.execute(f"select title, source from {GONE} where kind = ? and"
                                 " newest = ? order by rowid", (kind, newest)).fetchall()
 
+    def old_terms(self, newest: str) -> dict[str, str] | None:
+        """The terms only rules versions older than `newest` define, each with the date of
+        the last that did, as the build stored them (`kb.derived`); None when it stored
+        none (a store written before, or without a rules version)."""
+        try:
+            if not self._db.execute(f"select 1 from {OLD_TERMS_FOR} where newest = ?",
+                                    (newest,)).fetchone():
+                return None
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return None
+            raise
+        return dict(self._db.execute(f"select term, date from {OLD_TERMS} where newest = ?"
+                                     " order by rowid", (newest,)))
+
     def by_title(self, title: str, kind: str | None = None) -> list[Record]:
         """Records whose title is `title`, case-insensitively (cards, keywords, glossary)."""
         sql = "select data from records where title = ? collate nocase"
@@ -308,17 +345,33 @@ class KnowledgeBase:
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             try:
-                rows = self._db.execute(
-                    "select l.id, g.members from lineage l join lineage_groups g"
-                    f" on g.grp = l.grp where l.id in ({marks})", chunk).fetchall()
+                # each record's group, then each group's members once (a group of 110
+                # rules versions is a few KB of JSON, and its candidates are many)
+                rows = self._db.execute(f"select id, grp from lineage where id in ({marks})",
+                                        chunk).fetchall()
             except sqlite3.OperationalError:  # a store of before groups
                 rows = self._db.execute(
                     f"select id, members from lineage where id in ({marks})", chunk).fetchall()
-            for rid, members in rows:
-                if members not in parsed:
-                    parsed[members] = json.loads(members)
-                found[rid] = parsed[members]
+                for rid, members in rows:
+                    if members not in parsed:
+                        parsed[members] = json.loads(members)
+                    found[rid] = parsed[members]
+                continue
+            self._read_groups({grp for _, grp in rows})
+            for rid, grp in rows:
+                if (members := self._groups.get(grp)) is not None:
+                    found[rid] = members
         return found
+
+    def _read_groups(self, groups: set[Any]) -> None:
+        """The members of lineage groups not read yet (kept: `lineage`, `lineages`)."""
+        wanted = [g for g in groups if g not in self._groups]
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for grp, members in self._db.execute(
+                    f"select grp, members from lineage_groups where grp in ({marks})", chunk):
+                self._groups[grp] = json.loads(members)
 
     def quotes(self) -> dict[str, list[str]]:
         """Record id -> the records its `quotes` links point to, in link order."""

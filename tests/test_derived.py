@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kb.patterns import alternatives
-from kb.store import GONE, GONE_FOR, KnowledgeBase
+from kb.store import GONE, GONE_FOR, OLD_TERMS, OLD_TERMS_FOR, KnowledgeBase
 from kb.superseded import FORMS, MARKED_UP_TO, MARKS, spec_forms, superseded_by
 
 BATTLEGRACE = "shards-of-alara-faq-2008:card:battlegrace-angel:ruling:1"
@@ -22,7 +22,7 @@ def _without_derived(build, tmp_path: Path) -> Path:
     copy = tmp_path / "kb.sqlite"
     shutil.copyfile(build.store, copy)
     db = sqlite3.connect(copy)
-    for table in (MARKS, MARKED_UP_TO, FORMS, GONE, GONE_FOR):
+    for table in (MARKS, MARKED_UP_TO, FORMS, GONE, GONE_FOR, OLD_TERMS, OLD_TERMS_FOR):
         db.execute(f"drop table {table}")
     db.commit()
     db.close()
@@ -77,6 +77,27 @@ def test_stored_titles_gone_are_the_stores_answer(large_home: Path, tmp_path: Pa
         assert kb.titles_gone("glossary", older[:1], newest) == [
             row for row in stored if row[1] == older[0]]
     assert stored and {source for _, source in stored} <= set(older)
+
+
+def test_stored_old_terms_are_what_the_titles_gone_give(large_home: Path,
+                                                        tmp_path: Path) -> None:
+    """The terms only older rules versions define, as a search reads them (stored by the
+    build), are those worked out from the glossary titles the newest rules dropped."""
+    from kb.build import ensure_built
+    from kb.search_versions import Versions
+    from tests.conftest import DATA
+
+    build = ensure_built(DATA, large_home)
+    versions = Versions(build.store)
+    with KnowledgeBase(build.store) as kb:
+        stored = kb.old_terms(versions.newest_cr)
+    assert stored and stored == versions.work_out_old_terms() == versions.old_terms
+    assert all(date < versions.dates[versions.newest_cr] for date in stored.values())
+    versions.close()
+    before = Versions(_without_derived(build, tmp_path))
+    assert before._kb.old_terms(before.newest_cr) is None  # nothing stored: worked out
+    assert before.old_terms == stored
+    before.close()
 
 
 @pytest.mark.parametrize("words", [["flash", "flashback", "flying", "first strike"],

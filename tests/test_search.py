@@ -360,11 +360,9 @@ def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_se
         "Immortal Coil"]
 
 
-def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monkeypatch) -> None:
-    from kb.build import ensure_built
+def _counted_takes(monkeypatch) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The number of candidates of each take a search makes from now on."""
     from kb.index import Engine
-    from kb.search import Searcher
-    from tests.conftest import DATA
 
     takes: list[int | None] = []
     candidates = Engine.candidates
@@ -374,6 +372,15 @@ def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monke
         return candidates(self, ranking, limit, payloads)
 
     monkeypatch.setattr(Engine, "candidates", counted)
+    return takes
+
+
+def test_hits_are_filled_when_the_candidates_versions_collapse(large_home, monkeypatch) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    takes = _counted_takes(monkeypatch)
     searcher = Searcher(ensure_built(DATA, large_home).index)
     found = searcher.search("is regeneration a replacement effect?", limit=10)
     # 30 candidates were the versions of fewer than 10 rules (four rules versions): more
@@ -504,3 +511,45 @@ def test_a_first_sentence_is_not_a_definitions_number() -> None:
     assert "toughness" not in " ".join(_lead(toughness, None))
     assert set(stems("trample static ability")) <= _lead(
         "702.19a Trample is a static ability. The ability has no effect", None)
+
+
+def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
+                                                                monkeypatch) -> None:
+    """A take of candidates that is not the last is counted, not re-ranked: the count of
+    groups is the one `group` makes of the candidates in any order (real candidates of
+    four rules versions and a set: lineages, glossary names, repeated texts)."""
+    import random
+
+    import kb.search as search_module
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    engine, versions = searcher._engine, searcher._versions
+    counted = 0
+    for query in ("is regeneration a replacement effect?", "hexproof", "attacks alone",
+                  "what happens when a creature with lifelink deals damage"):
+        ranking = engine.ranking(engine.scores(search_module.WordQuery(
+            words=[(s, 1.0) for s in search_module.stems(query)])))
+        for limit in (30, 60, 240):
+            records = [c.record for c in engine.candidates(ranking, limit)]
+            count = versions.count_groups(records)
+            assert count is not None
+            for seed in range(4):
+                order = list(records)
+                random.Random(seed).shuffle(order)
+                assert len(versions.group([(1.0, {}, r) for r in order])) == count
+                counted += 1
+    assert counted == 48
+    reranked: list[int] = []
+    rerank = search_module._reranked
+
+    def once(found, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reranked.append(len(found))
+        return rerank(found, *args, **kwargs)
+
+    monkeypatch.setattr(search_module, "_reranked", once)
+    takes = _counted_takes(monkeypatch)
+    searcher.search("is regeneration a replacement effect?", limit=10)
+    assert len(takes) > 1 and reranked == [takes[-1]]  # only the last take is re-ranked
