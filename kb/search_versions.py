@@ -186,7 +186,7 @@ class Versions:
         """Export dicts of records by id."""
         if self._kb is None:
             return {}
-        return {r.id: r.export() for r in self._kb.get_many(ids)}
+        return self._kb.exports(ids)
 
     def children(self, record_id: str) -> list[dict[str, Any]]:
         """Export dicts of a record's children (a rule's subrules), in order."""

@@ -60,3 +60,18 @@ def test_titles_read_from_the_index_alone(tmp_path: Path) -> None:
             plan = [row[3] for row in kb._db.execute(f"explain query plan {sql}")]
             reads = [step for step in plan if "records" in step.split()]
             assert reads and all("COVERING INDEX records_kind_title" in s for s in reads), plan
+
+
+def test_exports_read_as_the_records_export_them(shipped_build) -> None:
+    """`exports` (a search's other versions, without a Record made of each) gives what
+    `get_many` and `Record.export` give, in the order asked: every kind of record of the
+    shipped data, an id asked twice once, an unknown id left out."""
+    with KnowledgeBase(shipped_build.store) as kb:
+        records = list(kb.records())
+        by_kind = {r.kind: r.id for r in records}
+        ids = [*reversed([r.id for r in records[:600]]), *by_kind.values(), records[5].id,
+               "no-such-source:1"]
+        found = kb.exports(ids)
+        assert found == {r.id: r.export() for r in kb.get_many(ids)}
+        assert list(found) == list(dict.fromkeys(i for i in ids if i != "no-such-source:1"))
+        assert {r["kind"] for r in found.values()} == set(by_kind)
