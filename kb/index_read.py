@@ -182,6 +182,19 @@ class TermScorer:
             within = sorted(within)
         return best_of((self.term(f, text, within=within) for f in fields), boost)
 
+    def add_best(self, total: Scores, fields: Sequence[str], text: str, boost: float = 1.0,
+                 only_present: bool = False) -> None:
+        """Add a word's scores by its best field among `fields` (times `boost`) into
+        `total`, as `add(total, self.best(fields, text, boost), only_present)` (with
+        `only_present`, only to records already there): from the posting cache, a group
+        of records of one score at a time (`kb.postings_cache.Entry.add_to`)."""
+        entry = self._cached(tuple(fields), text)
+        if entry is not None:
+            entry.add_to(total, boost, only_present)
+        else:
+            add(total, self.best(fields, text, boost, total.keys() if only_present else None),
+                only_present)
+
     def _cached(self, fields: tuple[str, ...], text: str) -> Any:
         """The word's cache entry; None when there is no cache (or it proved damaged: it
         is written again, and the postings answer this time)."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import mmap
+import operator
 import os
 import struct
 import sys
@@ -157,6 +158,29 @@ class Entry:
                 (within if isinstance(within, (set, frozenset)) else set(within)).intersection
             groups = map(kept, groups)
         return dict(chain.from_iterable(map(zip, groups, map(repeat, scores))))
+
+
+    def add_to(self, total: Scores, boost: float = 1.0, only_present: bool = False) -> None:
+        """Add the word's scores (times `boost`) into `total` in place, as
+        `kb.index_read.add(total, self.as_dict(boost), only_present)` does (each record's
+        score in the total plus the word's; with `only_present`, only to records already
+        there), a group at a time: no dict of the word's own scores is made."""
+        if not total and not only_present:
+            total.update(self.as_dict(boost))
+            return
+        scores: Iterable[float] = self.scores if boost == 1.0 else map(boost.__mul__,
+                                                                      self.scores)
+        docs, at = self.docs, 0
+        for score, count in zip(scores, self.counts, strict=True):
+            group, at = docs[at:at + count], at + count
+            if only_present:
+                present = total.keys() & group
+                total.update(zip(present, map(operator.add, map(total.__getitem__, present),
+                                              repeat(score)), strict=True))
+            else:
+                ids = group.tolist()
+                total.update(zip(ids, map(operator.add, map(total.get, ids, repeat(0.0)),
+                                          repeat(score)), strict=True))
 
 
 EMPTY = Entry((), (), memoryview(b"").cast("I"))
