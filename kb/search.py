@@ -484,8 +484,10 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
     best: dict[str, float] = {}
-    for c in found:
-        for card in about(c.record, named):
+    # each candidate's named cards (most have none: no card named, or none of theirs)
+    abouts = [about(c.record, named) if named else [] for c in found]
+    for c, cards in zip(found, abouts, strict=True):
+        for card in cards:
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
@@ -499,10 +501,9 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             memo[key] = _proximity(record, variants, weights)
         return memo[key]
 
-    for c, defines in zip(found, _definitions(found, query), strict=True):
-        cards = about(c.record, named)
+    for c, defines, cards in zip(found, _definitions(found, query), abouts, strict=True):
         name = {s for card in cards for s in named[card]}
-        rest = {s: w for s, w in weights.items() if s not in name}
+        rest = {s: w for s, w in weights.items() if s not in name} if cards else weights
         if cards and rest:
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card
