@@ -328,21 +328,31 @@ class KnowledgeBase:
         have a group; the records of one group share one list)."""
         ids = list(dict.fromkeys(record_ids))
         found: dict[str, list[str]] = {}
-        parsed: dict[str, list[str]] = {}
+        parsed: dict[Any, list[str]] = {}
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
             try:
+                # each record's group, then each group's members once (the candidates of
+                # a search are often many versions of one rule: one group of 110 members)
                 rows = self._db.execute(
-                    "select l.id, g.members from lineage l join lineage_groups g"
-                    f" on g.grp = l.grp where l.id in ({marks})", chunk).fetchall()
+                    f"select id, grp from lineage where id in ({marks})", chunk).fetchall()
+                groups = list(dict.fromkeys(g for _, g in rows if g not in parsed))
+                for first in range(0, len(groups), 500):
+                    part = groups[first:first + 500]
+                    for grp, members in self._db.execute(
+                            "select grp, members from lineage_groups where grp in"
+                            f" ({','.join('?' * len(part))})", part):
+                        parsed[grp] = json.loads(members)
+                rows = [(rid, grp) for rid, grp in rows if grp in parsed]
             except sqlite3.OperationalError:  # a store of before groups
                 rows = self._db.execute(
                     f"select id, members from lineage where id in ({marks})", chunk).fetchall()
-            for rid, members in rows:
-                if members not in parsed:
-                    parsed[members] = json.loads(members)
-                found[rid] = parsed[members]
+                for _, members in rows:
+                    if members not in parsed:
+                        parsed[members] = json.loads(members)
+            for rid, key in rows:
+                found[rid] = parsed[key]
         return found
 
     def quotes(self) -> dict[str, list[str]]:

@@ -24,6 +24,10 @@ def test_a_lineage_group_is_stored_once_and_read_by_each_member(tmp_path: Path) 
     with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
         assert all(kb.lineage(rid) == group for rid in group)
         assert kb.lineage(lone.id) == []
+        # many at once: each member its group (one list shared), none for the others
+        found = kb.lineages([lone.id, *reversed(group), "no-such:1", group[0]])
+        assert found == dict.fromkeys(group, group)
+        assert len({id(members) for members in found.values()}) == 1
     db = sqlite3.connect(tmp_path / "kb.sqlite")
     (groups,) = db.execute("select count(*) from lineage_groups").fetchone()
     (size,) = db.execute("select sum(length(members)) from lineage_groups").fetchone()
