@@ -177,6 +177,7 @@ class Takes:
     near: dict[tuple[Any, ...], float] = field(default_factory=dict)   # `_reranked`
     spans: dict[tuple[Any, ...], float] = field(default_factory=dict)  # `_break_ties`
     lineages: dict[str, list[str]] = field(default_factory=dict)       # `Versions.group`
+    blind: dict[str, str] = field(default_factory=dict)  # title -> without rule numbers
 
 
 class Searcher:
@@ -491,12 +492,15 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             best[card] = max(best.get(card, 0.0), c.score)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
-    memo = takes.near
+    memo, blind = takes.near, takes.blind
 
     def near_of(record: dict[str, Any], weights: dict[str, float]) -> float:
-        # versions of one rule often say the same: their proximity is computed once
-        key = (rulenum.IN_TEXT.sub("#", record["title"]), record["text"][:SNIPPET_SCAN],
-               tuple(weights))
+        # versions of one rule often say the same: their proximity is computed once (and
+        # their titles, most of them the same, read without their numbers once)
+        title = record["title"]
+        if (numberless := blind.get(title)) is None:
+            numberless = blind[title] = rulenum.IN_TEXT.sub("#", title)
+        key = (numberless, record["text"][:SNIPPET_SCAN], tuple(weights))
         if key not in memo:
             memo[key] = _proximity(record, variants, weights)
         return memo[key]
