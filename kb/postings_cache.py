@@ -38,7 +38,7 @@ import sys
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, KeysView, Sequence
-from itertools import chain, islice, repeat
+from itertools import chain, compress, islice, repeat
 from pathlib import Path
 from typing import Any
 
@@ -164,23 +164,22 @@ class Entry:
         """Add the word's scores (times `boost`) into `total` in place, as
         `kb.index_read.add(total, self.as_dict(boost), only_present)` does (each record's
         score in the total plus the word's; with `only_present`, only to records already
-        there), a group at a time: no dict of the word's own scores is made."""
+        there): its records and their scores as two flat lists made at C speed, no dict
+        of the word's own scores."""
         if not total and not only_present:
             total.update(self.as_dict(boost))
             return
         scores: Iterable[float] = self.scores if boost == 1.0 else map(boost.__mul__,
                                                                       self.scores)
-        docs, at = self.docs, 0
-        for score, count in zip(scores, self.counts, strict=True):
-            group, at = docs[at:at + count], at + count
-            if only_present:
-                present = total.keys() & group
-                total.update(zip(present, map(operator.add, map(total.__getitem__, present),
-                                              repeat(score)), strict=True))
-            else:
-                ids = group.tolist()
-                total.update(zip(ids, map(operator.add, map(total.get, ids, repeat(0.0)),
-                                          repeat(score)), strict=True))
+        ids: list[int] = self.docs.tolist()
+        values: Iterable[float] = chain.from_iterable(map(repeat, scores, self.counts))
+        if only_present:
+            kept = list(map(total.__contains__, ids))
+            ids, values = list(compress(ids, kept)), compress(values, kept)
+            found = map(total.__getitem__, ids)
+        else:
+            found = map(total.get, ids, repeat(0.0))
+        total.update(zip(ids, map(operator.add, found, values), strict=True))
 
 
 EMPTY = Entry((), (), memoryview(b"").cast("I"))
