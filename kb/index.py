@@ -715,14 +715,21 @@ class Engine:
         # it lets through are read, only those records scored
         narrow = allowed[1] if allowed and len(allowed[1]) <= NARROW_SHARE * self._layout.count \
             else None
-        words = [self._word(stem, weight, within=narrow) for stem, weight in query.words]
-        scores: dict[int, float] = im.both(words) if query.require_all else {}
-        if not query.require_all:
-            for word in words:
-                im.add(scores, word)
-        within = scores.keys() if query.optional else []  # (keys unchanged by `add` below)
-        for stem, weight in query.optional or []:
-            im.add(scores, self._word(stem, weight, within=within), only_present=True)
+        scores: dict[int, float] = {}
+        if query.require_all or narrow is not None:
+            words = [self._word(stem, weight, within=narrow) for stem, weight in query.words]
+            scores = im.both(words) if query.require_all else {}
+            if not query.require_all:
+                for word in words:
+                    im.add(scores, word)
+            within = scores.keys() if query.optional else []  # (keys unchanged below)
+            for stem, weight in query.optional or []:
+                im.add(scores, self._word(stem, weight, within=within), only_present=True)
+        else:  # each word added into the sum as it is read (no dict of its own made)
+            for stem, weight in query.words:
+                terms.add_best(scores, MATCH_FIELDS, stem, weight)
+            for stem, weight in query.optional or []:
+                terms.add_best(scores, MATCH_FIELDS, stem, weight, only_present=True)
         if query.defines:
             im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
         for number in query.numbers or []:

@@ -26,7 +26,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import cache
-from itertools import accumulate, compress
+from itertools import accumulate, compress, repeat
 from math import log
 from pathlib import Path
 from pickle import loads
@@ -181,6 +181,19 @@ class TermScorer:
         if within is not None and not isinstance(within, list):
             within = sorted(within)
         return best_of((self.term(f, text, within=within) for f in fields), boost)
+
+    def add_best(self, total: Scores, fields: Sequence[str], text: str, boost: float = 1.0,
+                 only_present: bool = False) -> None:
+        """Add a word's scores by its best field among `fields` (times `boost`) into
+        `total`, as `add(total, self.best(fields, text, boost), only_present)` (with
+        `only_present`, only to records already there): from the posting cache, a group
+        of records of one score at a time (`kb.postings_cache.Entry.add_to`)."""
+        entry = self._cached(tuple(fields), text)
+        if entry is not None:
+            entry.add_to(total, boost, only_present)
+        else:
+            add(total, self.best(fields, text, boost, total.keys() if only_present else None),
+                only_present)
 
     def _cached(self, fields: tuple[str, ...], text: str) -> Any:
         """The word's cache entry; None when there is no cache (or it proved damaged: it
@@ -434,13 +447,17 @@ def add(total: Scores, part: Scores, only_present: bool = False) -> None:
     """Add a part's scores into `total` (with `only_present`: only to records already
     there, as an optional clause that never makes a match)."""
     # at C speed: records in both summed (total's score plus the part's, as `+=`), the
-    # part's others copied (0.0 + s is s): the part merged in whole, then the sums put
-    # back (a dict merged into a dict keeps its hashes: no set of its new records made)
-    both_ = part.keys() & total.keys()
-    sums = list(map(operator.add, map(total.__getitem__, both_), map(part.__getitem__, both_)))
-    if not only_present:
+    # part's others copied (0.0 + s is s): one pass over the part, each record's score
+    # in the total looked up once (a pass over big dicts costs their memory, not Python)
+    if only_present:
+        both_ = part.keys() & total.keys()
+        total.update(zip(both_, map(operator.add, map(total.__getitem__, both_),
+                                    map(part.__getitem__, both_)), strict=True))
+    elif not total:
         total.update(part)
-    total.update(zip(both_, sums, strict=True))
+    else:
+        total.update(zip(part, map(operator.add, map(total.get, part, repeat(0.0)),
+                                   part.values()), strict=True))
 
 
 def summed(parts: Iterable[Scores]) -> Scores:
@@ -473,17 +490,16 @@ def top(scores: Scores, limit: int | None,
         if limit <= 0:
             return []
         least = heapq.nlargest(limit, scores.values())[-1]
+        # the records at least the least score: one pass over all the scores (a loop
+        # comparing floats is faster than calling `least.__le__` on each), then over those
+        kept = [(d, s) for d, s in scores.items() if s >= least]
         if order is None:
             # those above the least score kept, then as many of the records tied at it
             # as there is room for, in docnum order (ties are many over many versions)
-            # (one pass over all the scores, then over those at least the least)
-            kept = list(compress(scores.items(), map(least.__le__, scores.values())))
-            kept_scores = list(map(operator.itemgetter(1), kept))
-            above = list(compress(kept, map(least.__lt__, kept_scores)))
-            tied = sorted(compress(map(operator.itemgetter(0), kept),
-                                   map(least.__eq__, kept_scores)))
+            above = [(d, s) for d, s in kept if s > least]
+            tied = sorted(d for d, s in kept if s == least)
             return _ranked(above) + [(d, least) for d in tied[:limit - len(above)]]
-        items = compress(scores.items(), map(least.__le__, scores.values()))
+        items = kept
     if order is None:
         return _ranked(items)[:limit]
     return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import json
 import mmap
+import operator
 import os
 import struct
 import sys
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, KeysView, Sequence
-from itertools import chain, islice, repeat
+from itertools import chain, compress, islice, repeat
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,28 @@ class Entry:
                 (within if isinstance(within, (set, frozenset)) else set(within)).intersection
             groups = map(kept, groups)
         return dict(chain.from_iterable(map(zip, groups, map(repeat, scores))))
+
+
+    def add_to(self, total: Scores, boost: float = 1.0, only_present: bool = False) -> None:
+        """Add the word's scores (times `boost`) into `total` in place, as
+        `kb.index_read.add(total, self.as_dict(boost), only_present)` does (each record's
+        score in the total plus the word's; with `only_present`, only to records already
+        there): its records and their scores as two flat lists made at C speed, no dict
+        of the word's own scores."""
+        if not total and not only_present:
+            total.update(self.as_dict(boost))
+            return
+        scores: Iterable[float] = self.scores if boost == 1.0 else map(boost.__mul__,
+                                                                      self.scores)
+        ids: list[int] = self.docs.tolist()
+        values: Iterable[float] = chain.from_iterable(map(repeat, scores, self.counts))
+        if only_present:
+            kept = list(map(total.__contains__, ids))
+            ids, values = list(compress(ids, kept)), compress(values, kept)
+            found = map(total.__getitem__, ids)
+        else:
+            found = map(total.get, ids, repeat(0.0))
+        total.update(zip(ids, map(operator.add, found, values), strict=True))
 
 
 EMPTY = Entry((), (), memoryview(b"").cast("I"))

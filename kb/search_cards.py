@@ -94,11 +94,18 @@ def subjects(record: dict[str, Any]) -> list[str]:
     "miracle")."""
     found = list(record.get("cards") or [])
     if record["kind"] in ("rule", "keyword", "glossary"):
-        found.append(rulenum.IN_TEXT.sub(" ", record["title"]).strip())
+        found.append(_heading(record["title"]))
     if record["kind"] in ("ruling", "qa"):
         found += [ref.rsplit(":", 1)[1].replace("-", " ") for ref in record.get("refs") or []
                   if ":keyword:" in ref and record["id"].startswith(ref + ":")]
     return found
+
+
+@functools.lru_cache(maxsize=20000)
+def _heading(title: str) -> str:
+    """A rule's heading, a keyword's or glossary entry's name: its title without rule
+    numbers (the versions of a rule share their titles: read once)."""
+    return rulenum.IN_TEXT.sub(" ", title).strip()
 
 
 def unsaid_subject(record: dict[str, Any], query_stems: set[str],

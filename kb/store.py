@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kb.model import EXPORT_FIELDS, Record
+from kb.model import EXPORT_FIELDS, KINDS, Record
 
 if TYPE_CHECKING:  # loaded by the readers of links only (a search reads none)
     from kb.links.types import Link, Unresolved
@@ -188,34 +188,39 @@ class KnowledgeBase:
     def get_many(self, record_ids: Iterable[str]) -> list[Record]:
         """Records by id, in the order asked, skipping unknown ids (read 500 at a time)."""
         ids = list(record_ids)
-        found: dict[str, Record] = {}
-        for start in range(0, len(ids), 500):
-            chunk = tuple(dict.fromkeys(ids[start:start + 500]))
-            marks = ",".join("?" * len(chunk))
-            for record in self._records(f"select data from records where id in ({marks})",
-                                        chunk):
-                found[record.id] = record
+        found = {rid: Record.from_dict(data) for rid, data in self._data_many(ids).items()}
         return [found[i] for i in ids if i in found]
 
     def exports(self, record_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """The export fields of records by id (`Record.export`, read from the stored JSON
-        without making a `Record` of each: a search lists every version of its hits, up
-        to 110 rules versions each), in the order asked, unknown ids skipped, 500 read at
-        a time."""
-        ids = list(dict.fromkeys(record_ids))
+        """Record id -> the record's export fields (`Record.export`), in the order asked,
+        skipping unknown ids: as `get_many`, without making a `Record` of each (a search
+        lists every version of its hits: 110 rules versions of each)."""
+        ids = list(record_ids)
+        found = self._data_many(ids)
+        out = {}
+        for rid in (i for i in ids if i in found):
+            data = found[rid]
+            try:
+                out[rid] = {name: data[name] for name in EXPORT_FIELDS}
+            except KeyError:  # a field left to its default
+                out[rid] = Record.from_dict(data).export()
+            else:
+                if data["kind"] not in KINDS:  # what making the Record checks
+                    Record.from_dict(data)
+        return out
+
+    def _data_many(self, record_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """Records' stored data by id (unknown ids left out; read 500 at a time)."""
+        ids = list(record_ids)
         found: dict[str, dict[str, Any]] = {}
         for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+            chunk = tuple(dict.fromkeys(ids[start:start + 500]))
             marks = ",".join("?" * len(chunk))
-            for (data,) in self._db.execute(
-                    f"select data from records where id in ({marks})", chunk):
-                stored = json.loads(data)
-                try:
-                    export = {name: stored[name] for name in EXPORT_FIELDS}
-                except KeyError:  # a field left to its default
-                    export = Record.from_dict(stored).export()
-                found[export["id"]] = export
-        return {i: found[i] for i in ids if i in found}
+            for (row,) in self._db.execute(f"select data from records where id in ({marks})",
+                                           chunk):
+                data = json.loads(row)
+                found[data["id"]] = data
+        return found
 
     def records(self, kind: str | None = None, source: str | None = None) -> Iterator[Record]:
         """Every record (of a kind, of a source), in build order."""
@@ -340,7 +345,7 @@ class KnowledgeBase:
         have a group; the records of one group share one list)."""
         ids = list(dict.fromkeys(record_ids))
         found: dict[str, list[str]] = {}
-        parsed: dict[str, list[str]] = {}
+        parsed: dict[Any, list[str]] = {}
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))

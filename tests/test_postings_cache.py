@@ -168,3 +168,29 @@ def test_an_appended_segment_is_cached_from_the_kept_groups_or_else_every_postin
     assert ("previous build's groups" in done) == (damage is None), done
     assert (index / CACHE_FILE).read_bytes() == from_groups
     assert cached_matches_postings(index) > 1000
+
+
+def test_a_word_added_into_a_sum_as_its_scores_are(shipped_build) -> None:
+    """`add_best` (a word's cached scores added a group at a time) leaves a sum as `add`
+    of the word's scores does, to the bit and in the same order: into nothing, into
+    another word's scores, with a boost, and only where records are already there."""
+    from kb.index_read import add
+
+    engine = Engine(shipped_build.index)
+    try:
+        terms = engine._terms
+        words = ["creature", "attack", "damag", "exalt", "lifelink", "the", "player"]
+        for first, word in zip(words, words[1:], strict=False):
+            for boost, only_present in ((1.0, False), (0.6, False), (1.0, True), (1.3, True)):
+                ours = terms.best(MATCH_FIELDS, first)
+                terms.add_best(ours, MATCH_FIELDS, word, boost, only_present)
+                theirs = terms.best(MATCH_FIELDS, first)
+                add(theirs, terms.best(MATCH_FIELDS, word, boost), only_present)
+                assert list(ours.items()) == list(theirs.items()), (first, word, boost)
+                if not only_present:
+                    empty: dict[int, float] = {}
+                    terms.add_best(empty, MATCH_FIELDS, word, boost)
+                    assert empty == terms.best(MATCH_FIELDS, word, boost)
+            assert len(terms.best(MATCH_FIELDS, word)) > 0, word
+    finally:
+        engine.close()

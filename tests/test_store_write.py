@@ -24,6 +24,10 @@ def test_a_lineage_group_is_stored_once_and_read_by_each_member(tmp_path: Path) 
     with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
         assert all(kb.lineage(rid) == group for rid in group)
         assert kb.lineage(lone.id) == []
+        # many at once: each member its group (one list shared), none for the others
+        found = kb.lineages([lone.id, *reversed(group), "no-such:1", group[0]])
+        assert found == dict.fromkeys(group, group)
+        assert len({id(members) for members in found.values()}) == 1
     db = sqlite3.connect(tmp_path / "kb.sqlite")
     (groups,) = db.execute("select count(*) from lineage_groups").fetchone()
     (size,) = db.execute("select sum(length(members)) from lineage_groups").fetchone()
@@ -60,3 +64,18 @@ def test_titles_read_from_the_index_alone(tmp_path: Path) -> None:
             plan = [row[3] for row in kb._db.execute(f"explain query plan {sql}")]
             reads = [step for step in plan if "records" in step.split()]
             assert reads and all("COVERING INDEX records_kind_title" in s for s in reads), plan
+
+
+def test_exports_read_as_the_records_export_them(shipped_build) -> None:
+    """`exports` (a search's other versions, without a Record made of each) gives what
+    `get_many` and `Record.export` give, in the order asked: every kind of record of the
+    shipped data, an id asked twice once, an unknown id left out."""
+    with KnowledgeBase(shipped_build.store) as kb:
+        records = list(kb.records())
+        by_kind = {r.kind: r.id for r in records}
+        ids = [*reversed([r.id for r in records[:600]]), *by_kind.values(), records[5].id,
+               "no-such-source:1"]
+        found = kb.exports(ids)
+        assert found == {r.id: r.export() for r in kb.get_many(ids)}
+        assert list(found) == list(dict.fromkeys(i for i in ids if i != "no-such-source:1"))
+        assert {r["kind"] for r in found.values()} == set(by_kind)
