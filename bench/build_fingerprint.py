@@ -44,6 +44,14 @@ def store_parts(build: Path) -> dict[str, str]:
     return out
 
 
+def _max_length(reader: Any, field: str) -> int:
+    """A field's longest length over the index's segments: a segment none of whose
+    documents has the field (an addition's cards have no glossary terms) has no lengths
+    column for it, and Whoosh's own `max_field_length` fails on it."""
+    return max((leaf.max_field_length(field) for leaf, _ in reader.leaf_readers()
+                if leaf.field_length(field)), default=0)
+
+
 def index_parts(folder: Path) -> dict[str, str]:
     """The index's side files, documents and postings, as Whoosh reads them."""
     sys.path.insert(0, str(ROOT))
@@ -54,25 +62,32 @@ def index_parts(folder: Path) -> dict[str, str]:
     try:
         names, fields = schema().names(), schema()
         docs = hashlib.sha256(repr([
-            reader.doc_count(), [(f, reader.field_length(f), reader.max_field_length(f))
+            reader.doc_count(), [(f, reader.field_length(f), _max_length(reader, f))
                                  for f in names if fields[f].scorable]]).encode())
         for docnum in range(reader.doc_count()):
             docs.update(repr([[reader.doc_field_length(docnum, f) for f in names],
                               reader.stored_fields(docnum)]).encode())
         out["index documents"] = docs.hexdigest()[:16]
         postings = hashlib.sha256()
+        leaves = reader.leaf_readers()
         for field, term in reader.all_terms():
             info = reader.term_info(field, term)
-            matcher: Any = reader.postings(field, term)  # a block matcher
-            bounds = []
-            while matcher.is_active():
-                bounds.append((matcher.id(), matcher.block_max_weight(),
-                               matcher.block_min_length(), matcher.block_max_length()))
-                matcher.next()
+            items, bounds = [], []
+            for leaf, offset in leaves:  # each segment's blocks (an addition adds one)
+                if (field, term) not in leaf:
+                    continue
+                matcher: Any = leaf.postings(field, term)  # a block matcher
+                matcher = getattr(matcher, "child", matcher)  # under a segment's deletions
+                while matcher.is_active():
+                    bounds.append((offset + matcher.id(), matcher.block_max_weight(),
+                                   matcher.block_min_length(), matcher.block_max_length()))
+                    matcher.next()
+                items += [(offset + docnum, *rest)
+                          for docnum, *rest in leaf.postings(field, term).all_items()]
             postings.update(repr((
                 field, term, info.weight(), info.doc_frequency(), info.min_length(),
                 info.max_length(), info.max_weight(), info.min_id(), info.max_id(),
-                list(reader.postings(field, term).all_items()), bounds)).encode())
+                items, bounds)).encode())
         out["index postings"] = postings.hexdigest()[:16]
     finally:
         reader.close()
