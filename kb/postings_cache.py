@@ -159,7 +159,6 @@ class Entry:
             groups = map(kept, groups)
         return dict(chain.from_iterable(map(zip, groups, map(repeat, scores))))
 
-
     def add_to(self, total: Scores, boost: float = 1.0, only_present: bool = False) -> None:
         """Add the word's scores (times `boost`) into `total` in place, as
         `kb.index_read.add(total, self.as_dict(boost), only_present)` does (each record's

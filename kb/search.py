@@ -45,13 +45,13 @@ from kb.slang import is_slang, rules_wording
 from kb.text import NUMBER_WORDS
 
 _PHRASE = lazy(r'"([^"]+)"')
-# A text's first sentence: up to the first full stop, question or exclamation mark that
-# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
-# within its first line
 # Kinds of record that make one statement, so their first sentence says what they are
 # about; a keyword's record (all its rules), a FAQ section and a card gather many, and are
 # about what their title names
 _STATEMENTS = frozenset({"rule", "ruling", "qa", "glossary"})
+# A text's first sentence: up to the first full stop, question or exclamation mark that
+# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
+# within its first line
 _FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as

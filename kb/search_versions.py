@@ -213,13 +213,7 @@ class Versions:
         for score, parts, record in ranked:
             rid = record["id"]
             members = lineages.get(rid) or [rid]
-            key: tuple[str, ...]
-            if len(members) > 1:
-                key = ("lineage", members[0])
-            elif (own := keys.get(rid)) is not None:
-                key = own
-            else:
-                key = keys[rid] = _name_key(record) or _text_key(record)
+            key = _group_key(record, members, keys)
             group = groups.get(key)
             if group is not None and rid not in known[key][0] and \
                     record["source"] in known[key][1]:
@@ -277,13 +271,11 @@ class Versions:
                     held = holds[id(members)] = set(members)
                 if rid not in held:
                     return None
-                line = ("lineage", members[0])
-                if line not in lines:
-                    lines.add(line)
-                    count += 1
+            own = _group_key(record, members, keys)
+            if len(members) > 1:  # a lineage: one group whatever its sources
+                count += own not in lines
+                lines.add(own)
                 continue
-            if (own := keys.get(rid)) is None:
-                own = keys[rid] = _name_key(record) or _text_key(record)
             seen = sources.get(own)
             if seen is None:
                 sources[own] = {record["source"]}
@@ -360,6 +352,17 @@ class Versions:
         """Fetch the group's versions that were not among the candidates."""
         missing = [m for m in group.members if m not in group.records]
         group.records.update(self.fetch(missing))
+
+
+def _group_key(record: dict[str, Any], members: list[str],
+               keys: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The group a record joins: its lineage's (`members`, more than itself), else its
+    name's or its text's, worked out once per record (kept in `keys`)."""
+    if len(members) > 1:
+        return ("lineage", members[0])
+    if (own := keys.get(record["id"])) is None:
+        own = keys[record["id"]] = _name_key(record) or _text_key(record)
+    return own
 
 
 def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:

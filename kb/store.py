@@ -334,11 +334,8 @@ class KnowledgeBase:
             return json.loads(row[0]) if row else []
         if row is None:
             return []
-        if (members := self._groups.get(row[0])) is None:
-            found = self._db.execute("select members from lineage_groups where grp = ?",
-                                     (row[0],)).fetchone()
-            members = self._groups[row[0]] = json.loads(found[0]) if found else []
-        return list(members)
+        self._read_groups({row[0]})
+        return list(self._groups.get(row[0], []))
 
     def lineages(self, record_ids: Iterable[str]) -> dict[str, list[str]]:
         """`lineage` of many records at once: id -> its group's members (the ids that
