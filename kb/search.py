@@ -215,7 +215,8 @@ class Searcher:
         correction = self._correction(rest)
         if correction and (not result.hits or correction != rest):
             corrected = self._ranked(correction, kind, source, limit, as_of, era, text)
-            if corrected.hits and (not result.hits or self._unmatched_words(rest)):
+            if corrected.hits and (not result.hits or _answers_with(corrected, rest,
+                                                                    correction)):
                 corrected.query, corrected.did_you_mean = text, correction
                 return corrected
         return result
@@ -391,6 +392,17 @@ class Searcher:
             except (OSError, ValueError):
                 self._names = []
         return self._names
+
+
+def _answers_with(corrected: SearchResult, text: str, correction: str) -> bool:
+    """Whether a corrected query's answer uses the words the correction put in: a word the
+    records never use is corrected to the nearest keyword or card name word, and that is a
+    misspelling put right ("exhalted" -> "exalted") only when the best hit then speaks of
+    it; a word of English the rules just don't use ("wear off" -> "war", "era" -> "feral")
+    finds records by the query's other words, which the query as written finds too."""
+    put_in = set(stems(correction)) - set(stems(text))
+    top = corrected.hits[0].record
+    return bool(put_in) and put_in <= set(stems(f"{top['title']} {top['text']}"))
 
 
 def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float]) -> float:

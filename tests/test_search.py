@@ -44,6 +44,18 @@ def test_did_you_mean_for_a_misspelt_keyword(shipped_searcher) -> None:
     assert "exalted" in result.hits[0].record["keywords"]
 
 
+def test_a_word_the_rules_never_use_is_not_corrected_into_a_name(shipped_searcher) -> None:
+    # "wear" is in no record; its nearest name word ("war") finds nothing about war: the
+    # query is answered as written, by its other words, with no suggestion
+    result = shipped_searcher.search("does damage wear off at end of turn")
+    assert result.did_you_mean is None
+    assert shipped_searcher._correction("does damage wear off at end of turn")
+    # a misspelt word a hit then speaks of is still put right
+    corrected = shipped_searcher.search("my trampler was blocked but the blocker got removed")
+    assert corrected.did_you_mean and "trample" in corrected.did_you_mean
+    assert "trample" in corrected.hits[0].record["text"].lower()
+
+
 def test_did_you_mean_for_a_misspelt_card_name(shipped_searcher) -> None:
     result = shipped_searcher.search("Battlegrace Angle")
     assert result.did_you_mean and "angel" in result.did_you_mean.lower()
