@@ -290,7 +290,7 @@ class Searcher:
         ranking = engine.ranking(scores, kind, source)
 
         def grouped(found: list[Candidate]) -> list[Group]:
-            ranked = _reranked(found, query, variants, weights, engine.idf, takes)
+            ranked = _reranked(found, query, variants, weights, engine.idf, takes, phrasing)
             return self._versions.group(
                 sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages,
                 takes.keys)
@@ -499,7 +499,7 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
 
 def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
-              takes: Takes | None = None,
+              takes: Takes | None = None, phrasing: set[str] | None = None,
               ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
     """Each candidate's score: the engine's score times its proximity (of the query's best
     wording: as written, renamed terms in today's words, slang in the rules' words).
@@ -550,7 +550,8 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             memo[key] = _proximity(record, variants, weights)
         return memo[key]
 
-    for c, defines, cards in zip(found, _definitions(found, query, takes.defines), cards_of,
+    for c, defines, cards in zip(found, _definitions(found, query, takes.defines,
+                                                           _asking(phrasing, named)), cards_of,
                                  strict=True):
         if cards:
             name = {s for card in cards for s in named[card]}
@@ -613,26 +614,44 @@ def _combined(engine: float, near: float) -> float:
 
 
 def _definitions(found: list[Candidate], query: ReadQuery,
-                 known: dict[str, list[tuple[str, ...]]] | None = None) -> list[bool]:
+                 known: dict[str, list[tuple[str, ...]]] | None = None,
+                 phrasing: set[str] | None = None) -> list[bool]:
     """For a query that says nothing but names (a keyword, a term, "landwalk swampwalk",
-    "dredge 3"), which candidates define one of them as written (the keyword's record, its
+    "dredge 3"), or one name and one word that only asks (`phrasing`, less the words of
+    named cards: "how does exalted work", "what does hexproof mean"), which candidates
+    define one of them as written (the keyword's record, its
     glossary entry, the rule saying '"Dredge N" means'; not a rule defining a derived form
     such as "embalmed"); all False for any other query. (`known`: the names of the query
     each record defines, by id, as earlier takes of the query's candidates found them.)"""
     written = {t.word for t in query.words}
     content = {w for w in written if w not in FUNCTION_WORDS and not w.isdigit()}
+    # the words the query asks with ("how does X work": "work" names nothing) need no name
+    asked = {t.word for t in query.words if t.word in content
+             and t.stem not in (phrasing or ())}
     known = {} if known is None else known
     defines = []
     covered: set[str] = set()
+    known_names: list[tuple[str, ...]] = []
     for c in found:
         if (names := known.get(c.record["id"])) is None:
             names = known[c.record["id"]] = [n for n in defined_names(c.record)
                                              if set(n) <= written and set(n) & content]
         defines.append(bool(names))
         covered.update(w for n in names for w in n)
-    if not content or not content <= covered:
+        known_names += names
+    if not asked or not asked <= covered or (
+            asked != content and (len(content - asked) > 1
+                                  or not any(asked <= set(n) for n in known_names))):
         return [False] * len(found)
     return defines
+
+
+def _asking(phrasing: set[str] | None, named: dict[str, set[str]]) -> set[str]:
+    """The query's words that only ask ("how does X work"): its phrasing, less the words
+    of the cards it names (a card's name is no defined term, yet names a thing)."""
+    if not phrasing:
+        return set()
+    return phrasing - {s for words in named.values() for s in words}
 
 
 def _proximity(record: dict[str, Any], variants: list[ReadQuery],

@@ -52,6 +52,18 @@ def test_a_keyword_asked_alone_gets_its_definition_not_a_derived_form(shipped_se
     assert not any("defines" in h.parts for h in asked)
 
 
+def test_how_does_a_named_thing_work_asks_for_its_definition(shipped_searcher) -> None:
+    # "work" names nothing the rules define: the question is the keyword's name and one
+    # asking word, so the keyword's definition comes first (not the Q&A "How does exalted
+    # work in Two-Headed Giant games?", which shares every word)
+    first = shipped_searcher.search("how does exalted work").hits[0]
+    assert first.record["kind"] == "keyword" and first.record["title"] == "Exalted"
+    assert first.parts.get("defines") == 1.0
+    # more than one asking word is a question about a case, not a definition
+    asked = shipped_searcher.search("can I flicker a token and have it come back").hits
+    assert not any("defines" in h.parts for h in asked)
+
+
 def test_an_entry_that_only_names_another_leads_to_it(shipped_searcher) -> None:
     from kb.search_pointers import is_pointer
 
