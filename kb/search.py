@@ -268,7 +268,12 @@ class Searcher:
             kept = [s for s in variant.content if df[s] <= COMMON_SHARE * count] \
                 or variant.content
             matched += kept
-            specific += [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
+            rare = [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
+            specific += rare
+            # words that name nothing the rules define ("go", "stay") find no answer by
+            # themselves: when they are all the specific words, the words that name find too
+            if all(s in phrasing for s in rare):
+                specific += [s for s in kept if s not in phrasing]
         specific = list(dict.fromkeys(specific))
         optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)

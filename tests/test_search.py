@@ -38,6 +38,15 @@ def test_old_wording_finds_new_and_new_wording_finds_old(shipped_searcher) -> No
     assert any("from the game" in h.record["text"] for h in exiled[:5])
 
 
+def test_a_question_whose_rare_words_name_nothing_is_found_by_its_other_words(
+        shipped_searcher) -> None:
+    # "go" is the question's only word in few records (the rest, "spell" and "countered",
+    # are in many): it names nothing the rules define, so the records it alone would let
+    # in are not the only candidates; the rule on countered spells is found
+    hits = shipped_searcher.search("where does a spell go after it is countered?").hits
+    assert any(h.record["id"].endswith(":701.6a") for h in hits[:10])
+
+
 def test_did_you_mean_for_a_misspelt_keyword(shipped_searcher) -> None:
     result = shipped_searcher.search("exhalted")
     assert result.did_you_mean == "exalted"
