@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -357,13 +357,17 @@ class Searcher:
         record = group.pick(as_of, source)
         if record is None:
             return None
-        others = sorted((r for r in group.records.values() if r["id"] != record["id"]),
-                        key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
+        others = _newest_first_but(group.records.values(), record["id"])
         context = None
         if follow_pointers and is_pointer(record):
             target = follow(record, self._versions)
             if target is not None and target["id"] != record["id"]:
+                # the rule pointed to is shown with its own versions (the pointer's are
+                # older entries of the glossary, not versions of the rule)
                 record, context = target, record
+                members = self._versions.lineages([target["id"]]).get(target["id"], [])
+                others = _newest_first_but(self._versions.fetch(members).values(),
+                                           target["id"])
             elif target is not None:
                 record = target
         return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
@@ -743,6 +747,12 @@ def _renamed(text: str, renames: list[tuple[str, str]]) -> list[str]:
 
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'-]*", text)
+
+
+def _newest_first_but(records: Iterable[dict[str, Any]], own: str) -> list[dict[str, Any]]:
+    """The records other than `own`, newest first (a hit's other versions)."""
+    return sorted((r for r in records if r["id"] != own),
+                  key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
 
 
 def _newest_first(record: dict[str, Any]) -> str:

@@ -136,6 +136,22 @@ def test_one_hit_per_rule_across_versions_newest_shown(large_home) -> None:
     assert any(h.record.get("rule") == "502.83a" for h in old)
 
 
+def test_a_followed_pointer_shows_the_versions_of_the_rule_it_leads_to(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    # today's glossary "Legend Rule" says "See rule 704.5j": the hit is that rule, and its
+    # other versions are the legend rule of older versions (704.5k, 420.5e), not the older
+    # glossary entries the pointer has
+    hit = next(h for h in searcher.search("legend rule").hits if h.context)
+    assert hit.context["kind"] == "glossary" and hit.record["kind"] == "rule"
+    assert hit.versions and all(v["kind"] == "rule" for v in hit.versions)
+    assert hit.record["id"] not in {v["id"] for v in hit.versions}
+    assert {v["rule"] for v in hit.versions} & {"704.5k", "420.5e"}
+
+
 def test_obsolete_rules_rank_below_live_ones(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import Searcher
