@@ -76,8 +76,7 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
         if extras:
             lines.append(_style("    " + " | ".join(extras), DIM, color))
         if hit.versions:
-            also = [f"{v.get('date') or v['source']} {v.get('rule') or v['source']}"
-                    for v in hit.versions[:6]]
+            also = [_version_label(v) for v in hit.versions[:6]]
             more = f" (+{len(hit.versions) - 6})" if len(hit.versions) > 6 else ""
             lines.append(_style("    also " + ", ".join(also) + more, DIM, color))
         if explain:
@@ -322,3 +321,13 @@ def format_diff(diff: Any, color: bool = False) -> str:
             out.append(f"  {entry.new}")
             diff_line(entry)
     return "\n".join(out)
+
+
+def _version_label(version: dict[str, Any]) -> str:
+    """How a hit's other version is named: its date and rule number ("2008-10-01 502.83"),
+    else its date and source, the source left out where it only repeats the date (a
+    rules version's glossary entry: "2025-11-14", not "2025-11-14 cr-2025-11-14")."""
+    date, source = version.get("date") or "", version["source"]
+    if version.get("rule"):
+        return f"{date or source} {version['rule']}"
+    return date if date and source.endswith(date) else f"{date} {source}".strip()

@@ -50,3 +50,15 @@ def test_a_query_beginning_with_a_minus_sign_is_a_query(shipped_home: Path) -> N
         assert "-1/-1 counter" in out.lower() and "no such option" not in err.lower()
     code, _, err = run(shipped_home, "search", "--limt", "2", "trample")
     assert code == 2 and "--limt" in err
+
+
+def test_other_versions_are_named_by_date_and_rule_or_source() -> None:
+    from kb.present import _version_label
+
+    assert _version_label({"date": "2008-10-01", "source": "cr-2008-10-01",
+                           "rule": "502.83"}) == "2008-10-01 502.83"
+    # a rules version's glossary entry: the source would only repeat the date
+    assert _version_label({"date": "2025-11-14", "source": "cr-2025-11-14"}) == "2025-11-14"
+    # the same ruling in a set FAQ: its source says where
+    assert _version_label({"date": "2008-09-23", "source": "shards-of-alara-faq-2008"}) \
+        == "2008-09-23 shards-of-alara-faq-2008"
