@@ -76,9 +76,10 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
         if extras:
             lines.append(_style("    " + " | ".join(extras), DIM, color))
         if hit.versions:
-            also = [_version_label(v) for v in hit.versions[:6]]
-            more = f" (+{len(hit.versions) - 6})" if len(hit.versions) > 6 else ""
-            lines.append(_style("    also " + ", ".join(also) + more, DIM, color))
+            runs = _version_runs(hit.versions)
+            also = [_run_label(run) for run in runs[:6]]
+            more = f" (+{sum(map(len, runs[6:]))})" if len(runs) > 6 else ""
+            lines.append(_style("    also " + "; ".join(also) + more, DIM, color))
         if explain:
             lines.append(_style(f"    score {hit.score:.3f} = " + ", ".join(
                 f"{k} {v:.3f}" for k, v in hit.parts.items()), DIM, color))
@@ -324,10 +325,38 @@ def format_diff(diff: Any, color: bool = False) -> str:
 
 
 def _version_label(version: dict[str, Any]) -> str:
-    """How a hit's other version is named: its date and rule number ("2008-10-01 502.83"),
-    else its date and source, the source left out where it only repeats the date (a
-    rules version's glossary entry: "2025-11-14", not "2025-11-14 cr-2025-11-14")."""
+    """How a hit's other version is named: its date, rule number and source ("2008-09-29
+    502.83a alara-keyword-rules-blog-2008"), the source left out where it only repeats the
+    date (a rules version: "2008-10-01 502.83", "2025-11-14", not "2025-11-14 cr-2025-11-14")."""
     date, source = version.get("date") or "", version["source"]
-    if version.get("rule"):
-        return f"{date or source} {version['rule']}"
-    return date if date and source.endswith(date) else f"{date} {source}".strip()
+    named = "" if date and source.endswith(date) else source
+    return " ".join(part for part in (date, version.get("rule") or "", named) if part)
+
+
+def _version_runs(versions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Versions (newest first) in runs that name them alike: one rule number through the
+    rules versions that keep it, one glossary entry through the versions that have it."""
+    runs: list[list[dict[str, Any]]] = []
+    for version in versions:
+        if runs and _run_key(runs[-1][-1]) == _run_key(version):
+            runs[-1].append(version)
+        else:
+            runs.append([version])
+    return runs
+
+
+def _run_key(version: dict[str, Any]) -> tuple[str, str]:
+    """What versions of one run share: the rule number, and the source unless it is a
+    dated version of a document (a rules version named by its date)."""
+    date, source = version.get("date") or "", version["source"]
+    return version.get("rule") or "", "" if date and source.endswith(date) else source
+
+
+def _run_label(run: list[dict[str, Any]]) -> str:
+    """A run of versions named at once: "119.6 in 88 versions, 2009-10-01 to 2025-11-14"."""
+    if len(run) == 1:
+        return _version_label(run[0])
+    number, source = _run_key(run[0])
+    name = " ".join(part for part in (number, source) if part)
+    span = f"{len(run)} versions, {run[-1].get('date') or '?'} to {run[0].get('date') or '?'}"
+    return f"{name} in {span}" if name else span

@@ -62,3 +62,15 @@ def test_other_versions_are_named_by_date_and_rule_or_source() -> None:
     # the same ruling in a set FAQ: its source says where
     assert _version_label({"date": "2008-09-23", "source": "shards-of-alara-faq-2008"}) \
         == "2008-09-23 shards-of-alara-faq-2008"
+
+
+def test_versions_that_keep_one_number_are_named_as_one_run() -> None:
+    from kb.present import _run_label, _version_runs
+
+    versions = [{"date": d, "source": f"cr-{d}", "rule": n} for d, n in (
+        ("2025-11-14", "702.83"), ("2024-08-02", "702.83"), ("2012-10-01", "702.81"),
+        ("2008-10-01", "502.83"))]
+    runs = _version_runs(versions)
+    assert [_run_label(r) for r in runs] == [
+        "702.83 in 2 versions, 2024-08-02 to 2025-11-14", "2012-10-01 702.81",
+        "2008-10-01 502.83"]
