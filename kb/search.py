@@ -271,9 +271,11 @@ class Searcher:
             rare = [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
             specific += rare
             # words that name nothing the rules define ("go", "stay") find no answer by
-            # themselves: when they are all the specific words, the words that name find too
-            if all(s in phrasing for s in rare):
-                specific += [s for s in kept if s not in phrasing]
+            # themselves: when they are all the specific words, the rarest word that names
+            # finds too
+            naming = [s for s in kept if s not in phrasing]
+            if naming and all(s in phrasing for s in rare):
+                specific.append(min(naming, key=lambda s: df[s]))
         specific = list(dict.fromkeys(specific))
         optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
