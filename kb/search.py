@@ -103,6 +103,7 @@ class Hit:
     parts: dict[str, float] = field(default_factory=dict)
     versions: list[dict[str, Any]] = field(default_factory=list)
     context: dict[str, Any] | None = None
+    covers: tuple[str, ...] = ()  # subrules whose text the record shows (a bare heading's)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` form: record fields plus `score`, `snippet`, `versions` (the other
@@ -340,7 +341,9 @@ class Searcher:
         for group in groups:
             hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
             if hit and hit.record["id"] not in shown:
-                shown.update([hit.record["id"], *(v["id"] for v in hit.versions)])
+                # a heading shown with its subrules shows them: they are not shown again
+                shown.update([hit.record["id"], *(v["id"] for v in hit.versions),
+                              *hit.covers])
                 hits.append(hit)
             if len(hits) == limit:
                 break
@@ -361,19 +364,21 @@ class Searcher:
             return None
         others = _newest_first_but(group.records.values(), record["id"])
         context = None
-        if follow_pointers and is_pointer(record):
-            target = follow(record, self._versions)
-            if target is not None and target["id"] != record["id"]:
+        covers: tuple[str, ...] = ()
+        if follow_pointers and is_pointer(record) and (
+                followed := follow(record, self._versions)) is not None:
+            target, covers = followed
+            if target["id"] != record["id"]:
                 # the rule pointed to is shown with its own versions (the pointer's are
                 # older entries of the glossary, not versions of the rule)
                 record, context = target, record
                 members = self._versions.lineages([target["id"]]).get(target["id"], [])
                 others = _newest_first_but(self._versions.fetch(members).values(),
                                            target["id"])
-            elif target is not None:
+            else:
                 record = target
         return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
-                   others, context)
+                   others, context, covers)
 
     def _unmatched_words(self, text: str) -> list[str]:
         """The query's words no record uses (a player's word from `kb.slang` is known:

@@ -5,7 +5,7 @@ as the hit's context."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb import rulenum
 from kb.patterns import lazy
@@ -28,7 +28,15 @@ def is_pointer(record: dict[str, Any]) -> bool:
     return record["kind"] == "rule" and bool(_BARE.match(record["text"].strip()))
 
 
-def follow(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
+class Followed(NamedTuple):
+    """Where a pointer leads: the record shown, and the subrules whose text it shows (a
+    bare heading's), which need no hit of their own."""
+
+    record: dict[str, Any]
+    covers: tuple[str, ...] = ()
+
+
+def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
     """The record a pointer leads to (a keyword definition, or the rule with its subrules
     in its text), or None when it points nowhere known."""
     target: dict[str, Any] | None = record
@@ -39,10 +47,10 @@ def follow(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
         return None
     if target["kind"] == "rule" and _BARE.match(target["text"].strip()):
         keyword = [r for r in target["refs"] if ":keyword:" in r]
-        if keyword:
-            return versions.fetch(keyword[:1]).get(keyword[0]) or _with_subrules(target, versions)
+        if keyword and (defined := versions.fetch(keyword[:1]).get(keyword[0])):
+            return Followed(defined)
         return _with_subrules(target, versions)
-    return target
+    return Followed(target)
 
 
 def _rule_refs(record: dict[str, Any]) -> list[str]:
@@ -50,9 +58,9 @@ def _rule_refs(record: dict[str, Any]) -> list[str]:
     return [ref for ref in record["refs"] if rulenum.is_number(ref.rsplit(":", 1)[-1])]
 
 
-def _with_subrules(rule: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
+def _with_subrules(rule: dict[str, Any], versions: Versions) -> Followed | None:
     subrules = [r for r in versions.children(rule["id"]) if r["kind"] == "rule"]
     if not subrules:
-        return None if _BARE.match(rule["text"].strip()) else rule
+        return None if _BARE.match(rule["text"].strip()) else Followed(rule)
     text = "\n".join(f"{r['rule']} {r['text']}" for r in subrules)
-    return {**rule, "text": text}
+    return Followed({**rule, "text": text}, tuple(r["id"] for r in subrules))

@@ -223,6 +223,14 @@ def test_a_bare_heading_is_shown_with_its_subrules(shipped_searcher) -> None:
     assert not any(is_pointer(h.record) for h in hits)
 
 
+def test_the_subrules_a_heading_shows_get_no_hit_of_their_own(shipped_searcher) -> None:
+    hits = shipped_searcher.search("how does the monarch work").hits
+    heading = hits[0]
+    assert heading.record["rule"] == "724" and "724.3" in heading.record["text"]
+    assert heading.covers and all(c.startswith("cr-2026-01-16:724.") for c in heading.covers)
+    assert not any(h.record["id"] in heading.covers for h in hits[1:])
+
+
 def test_only_versions_collapse_never_two_records_of_one_source(tmp_path) -> None:
     from kb.search_versions import Versions
 
