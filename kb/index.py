@@ -108,8 +108,20 @@ def porter_stem(word: str) -> str:
     "activated" -> "activat", not "activ" as "activate"), and it measures a stem with a
     "y" after a consonant as 0 (`_measure`). The same function, its two patterns anchored
     at the end and its measure Porter's; then the stem a word's regular inflections get
-    (`_one_family`: "add" as "added", "try" as "tries")."""
-    return _one_family(_porter()(lemma(word)))
+    (`_one_family`: "add" as "added", "try" as "tries"); before it, Snowball's reading of a
+    one-letter stem before -ies / -ied / -ying (`_short_ie`: "dies", "dying" as "die")."""
+    return _one_family(_porter()(_short_ie(lemma(word))))
+
+
+def _short_ie(word: str) -> str:
+    """Snowball's English rule for a one-letter stem before -ies / -ied / -ying: "dies",
+    "died", "dying" are "die" ("ties" / "tie", "lies" / "lie"), where Porter reads "dies"
+    as "di" and "dying" as "dy"."""
+    if len(word) == 4 and word.endswith(("ies", "ied")):
+        return word[0] + "ie"
+    if len(word) == 5 and word.endswith("ying"):
+        return word[0] + "ie"
+    return word
 
 
 # a doubled final consonant step 1b undoes after -ed / -ing ("tapped" -> "tap"); not "ff"

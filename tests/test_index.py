@@ -169,6 +169,9 @@ def test_every_regular_inflection_a_rules_text_uses_gets_the_words_stem() -> Non
         assert len({porter_stem(w) for w in family}) == 1, family
     # Porter's measure: "y" after a consonant is a vowel, as before a vowel it is not
     assert porter_stem("cycle") == "cycl" and porter_stem("player") == "player"
+    # Snowball's one letter before -ies / -ied / -ying: the verb "die" in all its forms
+    assert {porter_stem(w) for w in ("die", "dies", "died", "dying")} == {"die"}
+    assert porter_stem("ties") == porter_stem("tie") and porter_stem("flies") == "fli"
     # not read as a shorter word: "off" is not "of", "tape" is not "tap"
     assert porter_stem("off") != porter_stem("of") and porter_stem("the") == "the"
     assert porter_stem("tape") != porter_stem("tap") and porter_stem("taped") == "tape"
