@@ -44,6 +44,7 @@ _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/ru
                "kb/index_write.py", "kb/index_read.py", "kb/postings_cache.py",
                "kb/score_groups.py", "kb/build.py", "kb/lemma.py", "kb/derived.py",
                "kb/superseded.py", "kb/rules/*.py", "kb/rules/history.json",
+               "kb/rules/keyword_forms.json",
                "kb/rules/keywords/*.py")
 _PROGRESS_EVERY = 500
 
