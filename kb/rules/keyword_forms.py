@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 
 TABLE_FILE = Path(__file__).with_name("keyword_forms.json")
 _RULES = Path(__file__).resolve().parent
-# what the forms are read from: the specs and everything they may import of the rules model
-_SOURCES = ("*.py", "keywords/*.py", "game/*.py", "history.json")
+# what the forms are read from: the keyword modules and their registry (a spec's name,
+# aliases, kinds, instances and `history`, all written out in its module), the learned
+# dates of the changes, and the code reading them
+_SOURCES = ("keywords/*.py", "registry.py", "history.py", "history.json", "superseding.py",
+            "keyword_forms.py")
 
 Table = dict[str, list["EarlierForm"]]
 
