@@ -52,21 +52,27 @@ WordGroups = dict[Signature, Docs]
 # (the scorer's reader, leaves, layout, length bytes and norms are read as it holds them:
 # this module is its cache writer)
 def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
-                previous: Path | None = None, keep: bool = False) -> tuple[int, bool]:
+                previous: Path | None = None, keep: bool = False,
+                fresh: Fresh | None = None) -> tuple[int, bool]:
     """Write the posting cache of `fields` of the scorer's index (`kb.index_read.TermScorer`)
     into `folder`: from the groups kept in the `previous` index folder where the scorer's
-    index is that index with segments appended, else from every posting. With `keep`,
-    the groups are written beside the cache for a later addition. Returns how many words
-    it holds and whether the previous groups were used."""
+    index is that index with segments appended, from `fresh` (the groups of a new index of
+    one segment, as its writer made it), else from every posting. With `keep`, the groups
+    are written beside the cache for a later addition. Returns how many words it holds and
+    whether the previous groups were used."""
     from kb.postings_cache import identity
     from kb.postings_cache import write_cache as write_entries
 
     ident = identity(scorer._reader, fields)
     kept = _Kept.open(previous, scorer, fields) if previous is not None else None
+    if fresh is not None and (kept is not None or len(scorer._leaves) != 1
+                              or scorer.layout.deleted[0]):
+        raise ValueError("fresh groups are of a new index of one segment")
     writer = _Writer(folder, ident) if keep else None
     try:
         first = kept.segments if kept is not None else 0
-        words, groups_of = _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
+        words, groups_of = (fresh.words, fresh.groups) if fresh is not None else \
+            _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
 
         def entry(word: str) -> tuple[array, array, array]:
             groups, kept_as_read = groups_of(word)
@@ -111,6 +117,56 @@ def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Ke
         return groups, None
 
     return words, groups_of
+
+
+# One field of a new segment as its writer holds it: each word's values (a value: the
+# records sharing one text of the field) with the number of its posting's weight there;
+# each value's records (docnums ascending) and its length byte
+FieldTable = tuple[dict[str, tuple[Sequence[int], Sequence[int]]], Sequence[array],
+                   Sequence[int]]
+
+
+class Fresh:
+    """Every word's groups in a new index of one segment, no deletions, from its writer's
+    tables of the cache's fields (`kb.index._SegmentBuilder`): the groups `_postings_groups`
+    reads back from the postings, without reading them (`weights`: each weight number's
+    weight as the posting blocks store it)."""
+
+    def __init__(self, fields: Sequence[FieldTable], weights: Sequence[float]) -> None:
+        self._fields, self._weights = fields, weights
+        self.words: set[str] = set().union(*(terms for terms, _, _ in fields))
+
+    def groups(self, word: str) -> tuple[WordGroups, None]:
+        """The word's groups, in the order of their first records (as `groups_of`)."""
+        weights = self._weights
+        parts = [(i, table) for i, table in enumerate(self._fields) if word in table[0]]
+        if len(parts) == 1:  # one field holds the word: a value's records share a signature
+            i, (terms, docs, lengths) = parts[0]
+            by_pair: dict[tuple[int, float, int], list[array]] = {}
+            for value, pair in zip(*terms[word], strict=True):
+                key = (i, weights[pair], lengths[value])
+                if (same := by_pair.get(key)) is None:
+                    by_pair[key] = [docs[value]]
+                else:
+                    same.append(docs[value])
+            merged = [(found[0] if len(found) == 1 else
+                       array("I", sorted(chain.from_iterable(found))), key)
+                      for key, found in by_pair.items()]
+            merged.sort(key=lambda group: group[0][0])
+            return {(key,): found for found, key in merged}, None
+        slots: dict[int, list[tuple[int, float, int]]] = {}
+        for i, (terms, docs, lengths) in parts:  # (in field order)
+            for value, pair in zip(*terms[word], strict=True):
+                signature = (i, weights[pair], lengths[value])
+                for doc in docs[value]:
+                    if (slot := slots.get(doc)) is None:
+                        slots[doc] = [signature]
+                    else:
+                        slot.append(signature)
+        grouped: dict[Signature, list[int]] = {}
+        for doc in sorted(slots):
+            grouped.setdefault(tuple(slots[doc]), []).append(doc)
+        return {signature: array("I", docs) for signature, docs in grouped.items()}, None
 
 
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,
