@@ -137,36 +137,50 @@ class Fresh:
         self.words: set[str] = set().union(*(terms for terms, _, _ in fields))
 
     def groups(self, word: str) -> tuple[WordGroups, None]:
-        """The word's groups, in the order of their first records (as `groups_of`)."""
+        """The word's groups, in the order of their first records (as `groups_of`): the
+        records holding it in one field grouped a value at a time (a value's records
+        share its signature there), only those holding it in several one at a time."""
         weights = self._weights
-        parts = [(i, table) for i, table in enumerate(self._fields) if word in table[0]]
-        if len(parts) == 1:  # one field holds the word: a value's records share a signature
-            i, (terms, docs, lengths) = parts[0]
-            by_pair: dict[tuple[int, float, int], list[array]] = {}
-            for value, pair in zip(*terms[word], strict=True):
-                key = (i, weights[pair], lengths[value])
-                if (same := by_pair.get(key)) is None:
-                    by_pair[key] = [docs[value]]
-                else:
-                    same.append(docs[value])
-            merged = [(found[0] if len(found) == 1 else
-                       array("I", sorted(chain.from_iterable(found))), key)
-                      for key, found in by_pair.items()]
-            merged.sort(key=lambda group: group[0][0])
-            return {(key,): found for found, key in merged}, None
+        parts = [[((i, weights[pair], lengths[value]), docs[value])
+                  for value, pair in zip(*found, strict=True)]
+                 for i, (terms, docs, lengths) in enumerate(self._fields)
+                 if (found := terms.get(word)) is not None]
+        shared: set[int] = set()  # the records holding the word in more than one field
+        if len(parts) > 1:
+            seen: set[int] = set()
+            for part in parts:
+                here = set(chain.from_iterable(records for _, records in part))
+                shared |= seen & here
+                seen |= here
+        pieces: dict[Signature, list[Sequence[int]]] = {}
         slots: dict[int, list[tuple[int, float, int]]] = {}
-        for i, (terms, docs, lengths) in parts:  # (in field order)
-            for value, pair in zip(*terms[word], strict=True):
-                signature = (i, weights[pair], lengths[value])
-                for doc in docs[value]:
-                    if (slot := slots.get(doc)) is None:
-                        slots[doc] = [signature]
-                    else:
-                        slot.append(signature)
-        grouped: dict[Signature, list[int]] = {}
+        for part in parts:  # (in field order)
+            for signature, held in part:
+                records: Sequence[int] = held
+                if shared and not shared.isdisjoint(records):
+                    for doc in shared.intersection(records):
+                        if (slot := slots.get(doc)) is None:
+                            slots[doc] = [signature]
+                        else:
+                            slot.append(signature)
+                    records = [doc for doc in records if doc not in shared]
+                    if not records:
+                        continue
+                if (same := pieces.get((signature,))) is None:
+                    pieces[(signature,)] = [records]
+                else:
+                    same.append(records)
         for doc in sorted(slots):
-            grouped.setdefault(tuple(slots[doc]), []).append(doc)
-        return {signature: array("I", docs) for signature, docs in grouped.items()}, None
+            key = tuple(slots[doc])
+            if (same := pieces.get(key)) is None:
+                pieces[key] = [[doc]]
+            else:
+                same.append([doc])
+        groups = [(found[0] if len(found) == 1 and type(found[0]) is array else
+                   array("I", sorted(chain.from_iterable(found))), key)
+                  for key, found in pieces.items()]
+        groups.sort(key=lambda group: group[0][0])
+        return {key: found for found, key in groups}, None
 
 
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,
