@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ingest.source import IngestError, Source, load_manifest
 from kb import parsecache
@@ -36,6 +36,9 @@ from kb.leftovers import ADDED, TMP, tidy, tidy_if_idle
 from kb.model import Record
 from kb.paths import claim_home
 
+if TYPE_CHECKING:
+    from kb.score_groups import Fresh
+
 FORMAT_VERSION = "1"
 # the code whose changes change what a build contains (not the CLI or HTML; the rules model
 # for the superseded marks, the index reader's scoring for the posting cache)
@@ -44,6 +47,7 @@ _BUILD_CODE = ("ingest/*.py", "kb/model.py", "kb/damage.py", "kb/era.py", "kb/ru
                "kb/index_write.py", "kb/index_read.py", "kb/postings_cache.py",
                "kb/score_groups.py", "kb/build.py", "kb/lemma.py", "kb/derived.py",
                "kb/superseded.py", "kb/rules/*.py", "kb/rules/history.json",
+               "kb/rules/keyword_forms.json",
                "kb/rules/keywords/*.py")
 _PROGRESS_EVERY = 500
 
@@ -295,8 +299,8 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
             "sources": _source_keys(sources, digests), "code": _code_digest()}
     with _new_folder(home) as tmp:
         previous = _add_to_previous(home, records, sources, info, tmp, report)
-        if previous is None:
-            _build_whole(records, sources, counts, tmp, report)
+        fresh = _build_whole(records, sources, counts, tmp, report) if previous is None \
+            else None
         from kb.derived import write_derived
 
         report("mark the rulings a later rules change overrode")
@@ -306,7 +310,7 @@ def _build_with(sources: list[Source], digests: dict[str, str], home: Path, cont
         report("cache each word's scores")
         with contextlib.closing(Engine(tmp / "index")) as engine:
             cached = _stage("caching postings", lambda: engine.write_cache(
-                previous / "index" if previous else None))
+                previous / "index" if previous else None, fresh))
         report(f"cached: {cached}")
         final = _finish(home, tmp, info)
     report(f"done: {len(records):,} records from {len(sources)} sources")
@@ -336,8 +340,8 @@ def _finish(home: Path, tmp: Path, info: dict[str, Any]) -> Path:
 
 
 def _build_whole(records: list[Record], sources: list[Source],
-                 counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> None:
-    """Link, store and index every record."""
+                 counts: dict[str, dict[str, int]], tmp: Path, report: Progress) -> Fresh:
+    """Link, store and index every record; the index's score groups (for its cache)."""
     from kb.index import build_index
     from kb.links import build_links
     from kb.store import write_store
@@ -348,8 +352,8 @@ def _build_whole(records: list[Record], sources: list[Source],
     _stage("storing", lambda: write_store(
         tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
         [_source_entry(s, counts[s.id]) for s in sources]))
-    _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
-                                           tmp / "index", report))
+    return _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
+                                                  tmp / "index", report))
 
 
 def _add_to_previous(home: Path, records: list[Record], sources: list[Source],

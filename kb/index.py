@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from kb.index_read import Ranking
     from kb.model import Record
+    from kb.score_groups import Fresh
 
 
 INDEX_NAME = "records"
@@ -329,9 +330,10 @@ def _document(record: Record, modern: Callable[[str], str] = modernize,
 
 
 def build_index(records: Sequence[Record], folder: Path,
-                progress: Callable[[str], None] | None = None) -> None:
+                progress: Callable[[str], None] | None = None) -> Fresh:
     """Index every record into a new folder: one segment, written by `_SegmentBuilder`
-    (the same segment Whoosh's own writer makes, several times faster)."""
+    (the same segment Whoosh's own writer makes, several times faster). Returns the
+    score groups of its words (`kb.score_groups.Fresh`) for `Engine.write_cache`."""
     from whoosh import index
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -343,9 +345,10 @@ def build_index(records: Sequence[Record], folder: Path,
     for record in records:
         builder.add(_document(record, modern, quoted))
         name_words |= _title_words(record)
-    builder.commit(progress or (lambda message: None))
+    fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
+    return fresh
 
 
 _ANALYSED_KEPT = 40_000  # field values the writer knows by number (x2: `Recent`)
@@ -542,18 +545,28 @@ class _SegmentBuilder:
             ref = self._pairs[(weight, value)] = len(self._pairs)
         return ref
 
-    def commit(self, progress: Callable[[str], None]) -> None:
+    def commit(self, progress: Callable[[str], None]) -> Fresh:
         """Write every field's postings (`kb.index_write`), then let Whoosh finish the
-        segment (per-document data, term table, table of contents)."""
+        segment (per-document data, term table, table of contents). Returns the score
+        groups of the matching fields' words, from what the builder holds of them."""
+        from whoosh.util.numeric import length_to_byte
+
         from kb.index_write import write_field, write_lengths
+        from kb.score_groups import FieldTable, Fresh
 
         fieldwriter = self._writer.fieldwriter
         weights = [weight for weight, _ in self._pairs]
         values = [value for _, value in self._pairs]
         count = self._writer.docnum
+        tables: dict[str, FieldTable] = {}
         for name in sorted({*self._postings, *self._values}):
             if name in self._values:
                 held = self._values.pop(name)
+                if name in MATCH_FIELDS:  # (terms by their stems: `_analyse_text`'s)
+                    if not self._schema[name].scorable or name not in self._fast:
+                        raise ValueError(f"field {name!r}: a matching field is scored text")
+                    tables[name] = (cast(dict[str, Any], held.terms), held.docs,
+                                    [length_to_byte(n) for n in held.sizes])
                 size, postings = len(held.terms), held.postings()
             else:
                 table = self._postings.pop(name)
@@ -570,6 +583,9 @@ class _SegmentBuilder:
         for name in sorted(self._lengths):
             write_lengths(perdoc, name, self._lengths[name])
         self._writer.commit(merge=False)
+        empty: FieldTable = ({}, [], [])
+        return Fresh([tables.get(name, empty) for name in MATCH_FIELDS],
+                     array("f", weights).tolist())  # (as a posting block stores them)
 
 
 def _rounded(lengths: Sequence[int]) -> dict[int, int]:
@@ -793,13 +809,20 @@ class Engine:
         (only for the docnums `within`, ascending, when given)."""
         return self._terms.best(MATCH_FIELDS, stem, weight, within)
 
-    def write_cache(self, previous: Path | None = None) -> str:
+    def write_cache(self, previous: Path | None = None, fresh: Fresh | None = None) -> str:
         """Write the index's posting cache (`kb.postings_cache`: each word's scores by its
         best field, read by `_word` instead of its postings) and the score groups it is
         made from (`kb.score_groups`), from those of the `previous` index folder where
-        this index is that one with a segment appended. What it did, in words."""
-        words, reused = self._terms.write_cache(self._folder, MATCH_FIELDS, previous,
-                                                keep=True)
+        this index is that one with a segment appended, or from the groups `build_index`
+        returned (`fresh`) when it has just written this index. What it did, in words."""
+        if fresh is not None:
+            from kb.score_groups import write_cache
+
+            words, reused = write_cache(self._terms, self._folder, MATCH_FIELDS, keep=True,
+                                        fresh=fresh)
+        else:
+            words, reused = self._terms.write_cache(self._folder, MATCH_FIELDS, previous,
+                                                    keep=True)
         return f"{words:,} words" + (", the new segment added to the previous build's"
                                      " groups" if reused else "")
 

@@ -52,21 +52,27 @@ WordGroups = dict[Signature, Docs]
 # (the scorer's reader, leaves, layout, length bytes and norms are read as it holds them:
 # this module is its cache writer)
 def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
-                previous: Path | None = None, keep: bool = False) -> tuple[int, bool]:
+                previous: Path | None = None, keep: bool = False,
+                fresh: Fresh | None = None) -> tuple[int, bool]:
     """Write the posting cache of `fields` of the scorer's index (`kb.index_read.TermScorer`)
     into `folder`: from the groups kept in the `previous` index folder where the scorer's
-    index is that index with segments appended, else from every posting. With `keep`,
-    the groups are written beside the cache for a later addition. Returns how many words
-    it holds and whether the previous groups were used."""
+    index is that index with segments appended, from `fresh` (the groups of a new index of
+    one segment, as its writer made it), else from every posting. With `keep`, the groups
+    are written beside the cache for a later addition. Returns how many words it holds and
+    whether the previous groups were used."""
     from kb.postings_cache import identity
     from kb.postings_cache import write_cache as write_entries
 
     ident = identity(scorer._reader, fields)
     kept = _Kept.open(previous, scorer, fields) if previous is not None else None
+    if fresh is not None and (kept is not None or len(scorer._leaves) != 1
+                              or scorer.layout.deleted[0]):
+        raise ValueError("fresh groups are of a new index of one segment")
     writer = _Writer(folder, ident) if keep else None
     try:
         first = kept.segments if kept is not None else 0
-        words, groups_of = _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
+        words, groups_of = (fresh.words, fresh.groups) if fresh is not None else \
+            _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
 
         def entry(word: str) -> tuple[array, array, array]:
             groups, kept_as_read = groups_of(word)
@@ -111,6 +117,70 @@ def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Ke
         return groups, None
 
     return words, groups_of
+
+
+# One field of a new segment as its writer holds it: each word's values (a value: the
+# records sharing one text of the field) with the number of its posting's weight there;
+# each value's records (docnums ascending) and its length byte
+FieldTable = tuple[dict[str, tuple[Sequence[int], Sequence[int]]], Sequence[array],
+                   Sequence[int]]
+
+
+class Fresh:
+    """Every word's groups in a new index of one segment, no deletions, from its writer's
+    tables of the cache's fields (`kb.index._SegmentBuilder`): the groups `_postings_groups`
+    reads back from the postings, without reading them (`weights`: each weight number's
+    weight as the posting blocks store it)."""
+
+    def __init__(self, fields: Sequence[FieldTable], weights: Sequence[float]) -> None:
+        self._fields, self._weights = fields, weights
+        self.words: set[str] = set().union(*(terms for terms, _, _ in fields))
+
+    def groups(self, word: str) -> tuple[WordGroups, None]:
+        """The word's groups, in the order of their first records (as `groups_of`): the
+        records holding it in one field grouped a value at a time (a value's records
+        share its signature there), only those holding it in several one at a time."""
+        weights = self._weights
+        parts = [[((i, weights[pair], lengths[value]), docs[value])
+                  for value, pair in zip(*found, strict=True)]
+                 for i, (terms, docs, lengths) in enumerate(self._fields)
+                 if (found := terms.get(word)) is not None]
+        shared: set[int] = set()  # the records holding the word in more than one field
+        if len(parts) > 1:
+            seen: set[int] = set()
+            for part in parts:
+                here = set(chain.from_iterable(records for _, records in part))
+                shared |= seen & here
+                seen |= here
+        pieces: dict[Signature, list[Sequence[int]]] = {}
+        slots: dict[int, list[tuple[int, float, int]]] = {}
+        for part in parts:  # (in field order)
+            for signature, held in part:
+                records: Sequence[int] = held
+                if shared and not shared.isdisjoint(records):
+                    for doc in shared.intersection(records):
+                        if (slot := slots.get(doc)) is None:
+                            slots[doc] = [signature]
+                        else:
+                            slot.append(signature)
+                    records = [doc for doc in records if doc not in shared]
+                    if not records:
+                        continue
+                if (same := pieces.get((signature,))) is None:
+                    pieces[(signature,)] = [records]
+                else:
+                    same.append(records)
+        for doc in sorted(slots):
+            key = tuple(slots[doc])
+            if (same := pieces.get(key)) is None:
+                pieces[key] = [[doc]]
+            else:
+                same.append([doc])
+        groups = [(found[0] if len(found) == 1 and type(found[0]) is array else
+                   array("I", sorted(chain.from_iterable(found))), key)
+                  for key, found in pieces.items()]
+        groups.sort(key=lambda group: group[0][0])
+        return {key: found for found, key in groups}, None
 
 
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,

@@ -5,9 +5,9 @@ the site flags), made for each ruling and answer on its own. A build makes it on
 of them and stores the marks (`write_marks`, the store's `superseded` table), so a lookup
 reads them instead of loading the rules model; a store without the table (written before
 it existed) has them worked out on the fly, the same way. Beside the marks a build stores
-the earlier forms of each keyword it defines (`FORMS`, read from the keyword specs: every
-keyword module loaded), so that an addition marks its own rulings from those without
-loading a keyword module.
+the earlier forms of each keyword it defines (`FORMS`: the keyword specs' as
+`kb.rules.keyword_forms` keeps them, no keyword module loaded while the rules model is the
+one its table was read from), so that an addition marks its own rulings from those.
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ def superseded_by(kb: KnowledgeBase, records: Iterable[Record]) -> dict[str, dic
 
 
 def spec_forms(name: str) -> list[EarlierForm]:
-    """A keyword's earlier forms as its spec has them (loads every keyword module)."""
+    """A keyword's earlier forms as its spec has them (loads every keyword module; a
+    build reads the same from `kb.rules.keyword_forms`, which loads none while the rules
+    model is the one its table was written from)."""
     from kb.rules.keywords import spec_for
     from kb.rules.superseding import earlier_forms
 
@@ -59,10 +61,12 @@ class _Marker:
     """The marks of rulings of one store, one ruling at a time; what every ruling shares
     (the keyword names, each keyword's definitions and their claims, each text's claims
     about a name) read or worked out once. `earlier`: each keyword's earlier forms (by
-    default from the keyword specs)."""
+    default the specs', read through `kb.rules.keyword_forms`)."""
 
-    def __init__(self, kb: KnowledgeBase, earlier: EarlierForms = spec_forms) -> None:
-        self.kb, self.earlier = kb, earlier
+    def __init__(self, kb: KnowledgeBase, earlier: EarlierForms | None = None) -> None:
+        from kb.rules.keyword_forms import earlier as known_forms
+
+        self.kb, self.earlier = kb, earlier or known_forms
         self.titles = {t.lower(): t for t in kb.titles(["keyword"])}
         # every keyword name as a word, longest first: in a text the same matches as a
         # pattern of the names it contains only (a name it does not contain matches nowhere)
@@ -129,6 +133,7 @@ def write_marks(store: Path) -> None:
     build time): of every one, or, in a store an addition extended (the table there, and
     no keyword definition added), of the records after the last one marked, from the
     earlier forms of the keywords stored with the marks before."""
+    from kb.rules.keyword_forms import earlier
     from kb.rules.registry import fold_name
     from kb.store import KnowledgeBase
 
@@ -145,11 +150,11 @@ def write_marks(store: Path) -> None:
         stored = _stored_forms(db) if last else None
         with KnowledgeBase(store) as kb:
             marker = _Marker(kb) if stored is None else _Marker(
-                kb, lambda name: stored[name] if name in stored else spec_forms(name))
+                kb, lambda name: stored[name] if name in stored else earlier(name))
             marks = [(r.id, json.dumps(info)) for r in kb.answers_after(last)
                      if (info := marker.mark(r)) is not None]
             forms = None if stored is not None else \
-                [(key, json.dumps(spec_forms(key))) for key in
+                [(key, json.dumps(earlier(key))) for key in
                  sorted({fold_name(title) for title in marker.titles.values()})]
         db.execute("begin")
         if not last:

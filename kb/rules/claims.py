@@ -536,6 +536,12 @@ def _read_amounts(claims: Claims, sentence: str, original: str) -> None:
     claims.amounts += [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
 
 
+# what a sentence needs, as written, for either claim `claims_about` reads: `_read_kinds`
+# "... abilit(y|ies)", `_read_instances` "instance(s)", "multiple", "each" (or "every",
+# which `modern` makes "each"); reading a sentence adds none of these
+_CLAIM_WORDS = lazy(r"abilit|instance|multiple|each|every", re.I)
+
+
 @lru_cache(maxsize=16)
 def _sentences_of(text: str) -> tuple[str, ...]:
     """The sentences of a ruling's rule texts, split once for every keyword it names."""
@@ -546,11 +552,13 @@ def claims_about(text: str, name: str) -> Claims | None:
     """What a ruling's sentences that mention keyword `name` claim about its kind or about
     multiple instances (the claims a later rules change can supersede), or None; only these
     two claims are read."""
-    mentioning = [s for s in _sentences_of(text)
-                  if re.search(rf"\b{re.escape(name)}\b", s, re.I)]
+    mentioning = " ".join(s for s in _sentences_of(text)
+                          if re.search(rf"\b{re.escape(name)}\b", s, re.I))
+    if not _CLAIM_WORDS.search(mentioning):  # (most rulings: no sentence read)
+        return None
     # only the two readers of these claims: a search marking its rulings pays for no more
     claims = Claims(keyword=name.lower())
-    for original, sentence in _read_sentences(" ".join(mentioning), name):
+    for original, sentence in _read_sentences(mentioning, name):
         _read_kinds(claims, QUOTED.sub('""', sentence), original, name)
         _read_instances(claims, sentence, original)
     claims.kinds = sorted(set(claims.kinds))
