@@ -40,7 +40,7 @@ from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
-from kb.search_versions import Group, GroupCount, Versions
+from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
 from kb.text import NUMBER_WORDS
 
@@ -184,7 +184,6 @@ class Takes:
     named: dict[str, set[str]] | None = None
     about: dict[str, list[str]] = field(default_factory=dict)
     defines: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # `_definitions`
-    counted: GroupCount = field(default_factory=GroupCount)  # `Versions.count_groups`
 
 
 class Searcher:
@@ -306,7 +305,7 @@ class Searcher:
             # how many groups the candidates make does not depend on their order, so a take
             # that is not the last is counted without re-ranking it
             counted = self._versions.count_groups([c.record for c in found], takes.lineages,
-                                                  takes.keys, takes.counted)
+                                                  takes.keys)
             groups: list[Group] = grouped(found) if counted is None else []
             count = len(groups) if counted is None else counted
             # the versions of one rule are one hit: over many rules versions the candidates

@@ -157,26 +157,6 @@ class Group:
             else None
 
 
-@dataclass
-class GroupCount:
-    """What `Versions.count_groups` counted of one query's candidates so far: the
-    records counted, each lineage's key, the sources of each name or text, each
-    lineage's members (by its list) and the count; `undecided` once the order could
-    matter."""
-
-    records: list[dict[str, Any]] = field(default_factory=list)
-    lines: set[tuple[str, ...]] = field(default_factory=set)
-    sources: dict[tuple[str, ...], set[str]] = field(default_factory=dict)
-    holds: dict[int, set[str]] = field(default_factory=dict)
-    count: int = 0
-    undecided: bool = False
-
-    def clear(self) -> None:
-        """Forget what was counted."""
-        self.records, self.lines, self.sources, self.holds = [], set(), {}, {}
-        self.count, self.undecided = 0, False
-
-
 class Versions:
     """Lineage and records from the knowledge base's store (absent store: no lineage)."""
 
@@ -266,56 +246,45 @@ class Versions:
 
     def count_groups(self, records: list[dict[str, Any]],
                      lineages: dict[str, list[str]] | None = None,
-                     keys: dict[str, tuple[str, ...]] | None = None,
-                     counted: GroupCount | None = None) -> int | None:
+                     keys: dict[str, tuple[str, ...]] | None = None) -> int | None:
         """How many groups `group` makes of these records, in whatever order they are
         ranked (`lineages`, `keys`: as `group` keeps them); None when the order could
         matter (a record missing from its own lineage). A lineage is one group; records
         of one name or text are one group, and each record of a source already in it a
         group of its own: whichever comes first, the count is one group and one more for
-        each record beyond the first of its source. `counted`: what the count of a
-        query's earlier take found; a take holding it first (the best `n` candidates of
-        a larger take are the smaller take's) counts only the records it adds."""
+        each record beyond the first of its source."""
         lineages = {} if lineages is None else lineages
         keys = {} if keys is None else keys
-        state = GroupCount() if counted is None else counted
-        done = len(state.records)
-        if done > len(records) or records[:done] != state.records:
-            state.clear()  # another list of candidates: counted from the start
-            done = 0
-        new = records[done:]
-        state.records += new
-        self._read_lineages(new, lineages)
-        lines, sources, holds = state.lines, state.sources, state.holds
-        for record in new:
-            if state.undecided:
-                break
+        self._read_lineages(records, lineages)
+        lines: set[tuple[str, ...]] = set()
+        sources: dict[tuple[str, ...], set[str]] = {}
+        holds: dict[int, set[str]] = {}  # each lineage's members, by its list
+        count = 0
+        for record in records:
             rid = record["id"]
             members = lineages.get(rid) or [rid]
             if len(members) == 1 and members[0] != rid:
-                state.undecided = True
-                break
+                return None
             if len(members) > 1:
                 # (the lists of `lineages` live as long as it: kept by identity)
                 if (held := holds.get(id(members))) is None:
                     held = holds[id(members)] = set(members)
                 if rid not in held:
-                    state.undecided = True
-                    break
+                    return None
             own = _group_key(record, members, keys)
             if len(members) > 1:  # a lineage: one group whatever its sources
-                state.count += own not in lines
+                count += own not in lines
                 lines.add(own)
                 continue
             seen = sources.get(own)
             if seen is None:
                 sources[own] = {record["source"]}
-                state.count += 1
+                count += 1
             elif record["source"] in seen:
-                state.count += 1
+                count += 1
             else:
                 seen.add(record["source"])
-        return None if state.undecided else state.count
+        return count
 
     @functools.cached_property
     def sources(self) -> list[dict[str, Any]]:
