@@ -12,7 +12,8 @@ the click commands, which answer it as they always have. The search itself is
 are click's.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: a `NamedTuple` class compiles each field's
+# annotation that is a string (a postponed one) at import, a cold search's cost.
 
 import codecs
 import os
