@@ -50,7 +50,7 @@ def test_a_search_prints_and_exits_as_the_click_command(shipped_home: Path,
 
 
 def test_a_plain_search_loads_no_click(shipped_home: Path) -> None:
-    """Nor the code of `inspect` (deferred, `kb.deferred`), which would import `ast`."""
+    """Nor the code of `inspect` (deferred, `kb.cli.deferred`), which would import `ast`."""
     for args in (["search", "attacks alone"], ["--home", str(shipped_home), "search", "x",
                                                "--kind=rule", "--json", "--as-of=2009-01-01"]):
         code, out, err = _run(REPORT, shipped_home, *args)

@@ -1,4 +1,4 @@
-"""A deferred module (`kb.deferred`) runs its code at its first use, into the module that
+"""A deferred module (`kb.cli.deferred`) runs its code at its first use, into the module that
 `import` gave, and is the real module from then on."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 
 SCRIPT = r"""
 import sys
-from kb.deferred import defer
+from kb.cli.deferred import defer
 defer("inspect")
 defer("no_such_module_anywhere")
 import inspect
@@ -34,7 +34,7 @@ def test_a_deferred_module_runs_its_code_at_first_use() -> None:
 def test_an_imported_module_is_left_as_it_is() -> None:
     import json
 
-    from kb.deferred import defer
+    from kb.cli.deferred import defer
 
     defer("json")
     assert sys.modules["json"] is json and type(json).__name__ == "module"
