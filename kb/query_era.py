@@ -18,15 +18,15 @@ play") dates the words, not the rules: today's rule answers it. Like the vocabul
 it imports nothing of the project but `kb.era`.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: a `NamedTuple` class compiles each field's
+# annotation that is a string (a postponed one) at import, a cold search's cost.
 
 import functools
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kb.era import modernize, obsolete_term
 from kb.patterns import lazy
@@ -54,8 +54,7 @@ _YEAR = lazy(r"(?<![\w./-])((?:19|20)\d\d)(?![\w./-]|/\d)")
 _CODE = lazy(r"\b[A-Z0-9]{3}\b")
 
 
-@dataclass(frozen=True)
-class Era:
+class Era(NamedTuple):
     """When a query asks about: `date` and its `mode` ("as_of": the rules in force on that
     date; "after": the first version from that date on that changed; "wording": the query
     words it as the rules did until that date), and why (`reason`, for --explain)."""
@@ -67,15 +66,14 @@ class Era:
     words: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Calendar:
+class Calendar(NamedTuple):
     """Names and codes of sets and blocks with their dates (lower-case name -> date)."""
 
     names: dict[str, str]
     codes: dict[str, str]
 
     @classmethod
-    def of(cls, sources: Iterable[dict[str, Any]]) -> Calendar:
+    def of(cls, sources: Iterable[dict[str, Any]]) -> "Calendar":
         """The shipped table, with the home's own sets and FAQs (their dates win)."""
         names, codes = dict(_shipped()[0]), dict(_shipped()[1])
         # a set's own card file (its release date) over its FAQ (the rules era it names)

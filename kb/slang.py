@@ -12,12 +12,12 @@ Like `kb.era` (the rules' own renames), this is vocabulary and imports only voca
 expressions are read as the records' words are.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: a `NamedTuple` class compiles each field's
+# annotation that is a string (a postponed one) at import, a cold search's cost.
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from kb.lemma import IRREGULAR_PAST
 
@@ -81,8 +81,7 @@ SLANG: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Rewrite:
+class Rewrite(NamedTuple):
     """A query in the rules' words, and what each slang expression was rewritten to."""
 
     text: str

@@ -50,11 +50,12 @@ def test_a_search_prints_and_exits_as_the_click_command(shipped_home: Path,
 
 
 def test_a_plain_search_loads_no_click(shipped_home: Path) -> None:
+    """Nor the code of `inspect` (deferred, `kb.cli.deferred`), which would import `ast`."""
     for args in (["search", "attacks alone"], ["--home", str(shipped_home), "search", "x",
                                                "--kind=rule", "--json", "--as-of=2009-01-01"]):
         code, out, err = _run(REPORT, shipped_home, *args)
         loaded = json.loads(err.decode().splitlines()[-1])
-        assert code == 0 and out and "click" not in loaded, args
+        assert code == 0 and out and "click" not in loaded and "ast" not in loaded, args
     code, _, err = _run(REPORT, shipped_home, "show", "exalted")
     assert code == 0 and "click" in json.loads(err.decode().splitlines()[-1])
 
@@ -89,3 +90,18 @@ def test_the_fast_path_knows_the_search_commands_options_as_click_declares_them(
     limit = next(p for p in options if "--limit" in p.opts).type
     assert isinstance(limit, click.IntRange)
     assert (limit.min, limit.max) == (fast._LIMIT.start, fast._LIMIT.stop - 1)
+
+
+GC_REPORT = ("import gc, sys; sys.argv[0] = 'mtgkb'\nfrom kb.cli import run\ntry:\n    run()\n"
+             "finally:\n    sys.stderr.write(f'{gc.isenabled()} {gc.get_freeze_count() > 0}')")
+
+
+def test_a_plain_search_runs_without_the_cycle_collector_unless_it_builds(
+        shipped_home: Path, tmp_path: Path) -> None:
+    """Off for the search and what it leaves frozen at exit; back on for a build the
+    search has to make first (a new home), which makes and drops far more."""
+    code, out, err = _run(GC_REPORT, shipped_home, "search", "attacks alone")
+    assert code == 0 and out and err.decode().endswith("False True")
+    code, out, err = _run(GC_REPORT, tmp_path / "new-home", "search", "attacks alone")
+    assert code == 0 and out and err.decode().endswith("True True")
+    assert out == _run(ENTRY, shipped_home, "search", "attacks alone")[1]

@@ -16,7 +16,11 @@ from typing import Any
 
 
 def run() -> None:
-    """Entry point that never shows a traceback for a closed pipe."""
+    """Entry point that never shows a traceback for a closed pipe (`inspect`, which
+    `dataclasses` imports and a command rarely uses, loaded when first used)."""
+    from kb.cli.deferred import defer
+
+    defer("inspect")
     from kb.cli.fast import search_fast
 
     try:

@@ -88,6 +88,9 @@ class Context:
 
             tidy_if_idle(build.path.parent.parent)  # what a killed build or ingest left
             return build
+        import gc
+
+        gc.enable()  # a build makes and drops far more than a search (`kb.cli.fast`)
         from kb.build import ensure_built
 
         return ensure_built(self.data, self.home, progress=progress(), force=force,
