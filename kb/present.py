@@ -328,9 +328,8 @@ def _version_label(version: dict[str, Any]) -> str:
     """How a hit's other version is named: its date, rule number and source ("2008-09-29
     502.83a alara-keyword-rules-blog-2008"), the source left out where it only repeats the
     date (a rules version: "2008-10-01 502.83", "2025-11-14", not "2025-11-14 cr-2025-11-14")."""
-    date, source = version.get("date") or "", version["source"]
-    named = "" if date and source.endswith(date) else source
-    return " ".join(part for part in (date, version.get("rule") or "", named) if part)
+    number, source = _run_key(version)
+    return " ".join(part for part in (version.get("date") or "", number, source) if part)
 
 
 def _version_runs(versions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

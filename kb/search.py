@@ -642,8 +642,8 @@ def _definitions(found: list[Candidate], query: ReadQuery,
     written = {t.word for t in query.words}
     content = {w for w in written if w not in FUNCTION_WORDS and not w.isdigit()}
     # the words the query asks with ("how does X work": "work" names nothing) need no name
-    asked = {t.word for t in query.words if t.word in content
-             and t.stem not in (phrasing or ())}
+    naming = {t.word for t in query.words if t.word in content
+              and t.stem not in (phrasing or ())}
     known = {} if known is None else known
     defines = []
     covered: set[str] = set()
@@ -655,9 +655,10 @@ def _definitions(found: list[Candidate], query: ReadQuery,
         defines.append(bool(names))
         covered.update(w for n in names for w in n)
         known_names += names
-    if not asked or not asked <= covered or (
-            asked != content and (len(content - asked) > 1
-                                  or not any(asked <= set(n) for n in known_names))):
+    # every naming word defined; an asking word beside them only with one name of them all
+    if not naming or not naming <= covered or (
+            naming != content and (len(content - naming) > 1
+                                   or not any(naming <= set(n) for n in known_names))):
         return [False] * len(found)
     return defines
 
