@@ -17,7 +17,7 @@ import functools
 import json
 import re
 from array import array
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 from json.encoder import encode_basestring  # (loaded with json)
@@ -311,7 +311,7 @@ _PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
 
 
 def _document(record: Record, modern: Callable[[str], str] = modernize,
-              quoted: Callable[[str], str] | None = None) -> dict[str, str]:
+              quoted: Callable[[str], str] | None = None) -> dict[str, Any]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
@@ -329,11 +329,71 @@ def _document(record: Record, modern: Callable[[str], str] = modernize,
     }
 
 
+# the fields a document of several records holds every record's values of (ID fields)
+_PER_RECORD = ("id", "source")
+# a record's group for sharing a document (`build_index`), None where it shares none
+Grouping = Callable[[str], object]
+
+
+def _shared(documents: list[dict[str, Any]]) -> dict[str, Any]:
+    """One document for records whose indexed fields are the same (`build_index`): every
+    record's id and source (ID fields: each value one term), the payload a JSON list of
+    the records, the first whole and each other one as the fields it differs in
+    (`payload_records` reads it back)."""
+    if len(documents) == 1:
+        return documents[0]
+    first = json.loads(documents[0]["payload"])
+    rest = []
+    for document in documents[1:]:
+        record = json.loads(document["payload"])
+        rest.append({k: v for k, v in record.items() if first.get(k) != v})
+    merged = dict(documents[0])
+    for name in _PER_RECORD:
+        merged[name] = list(dict.fromkeys(d[name] for d in documents))
+    merged["payload"] = json.dumps([first, *rest], ensure_ascii=False)
+    return merged
+
+
+def payload_records(text: str) -> list[dict[str, Any]]:
+    """The records a stored payload stands for (one, or those of a shared document)."""
+    found = json.loads(text)
+    if isinstance(found, dict):
+        return [found]
+    first = found[0]
+    return [first, *({**first, **delta} for delta in found[1:])]
+
+
+def _documents(records: Iterable[Record], group: Grouping | None,
+               modern: Callable[[str], str], quoted: Callable[[str], str] | None
+               ) -> list[dict[str, Any]]:
+    """The documents of records, in the order of each one's first record: records of one
+    lineage group (`group`) whose indexed field values are all the same share one
+    (`_shared`); a record outside a group has its own."""
+    keyed: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    order: list[list[dict[str, Any]]] = []
+    for record in records:
+        document = _document(record, modern, quoted)
+        grp = group(record.id) if group is not None else None
+        if grp is None:
+            order.append([document])
+            continue
+        key = (grp, *(v for k, v in sorted(document.items())
+                      if k not in _PER_RECORD and k != "payload"))
+        if (same := keyed.get(key)) is None:
+            same = keyed[key] = []
+            order.append(same)
+        same.append(document)
+    return [_shared(documents) for documents in order]
+
+
 def build_index(records: Sequence[Record], folder: Path,
-                progress: Callable[[str], None] | None = None) -> Fresh:
+                progress: Callable[[str], None] | None = None,
+                group: Grouping | None = None) -> Fresh:
     """Index every record into a new folder: one segment, written by `_SegmentBuilder`
-    (the same segment Whoosh's own writer makes, several times faster). Returns the
-    score groups of its words (`kb.score_groups.Fresh`) for `Engine.write_cache`."""
+    (the same segment Whoosh's own writer makes, several times faster). Records of one
+    lineage group (`group`: a record id's group, None outside one) whose indexed fields
+    are the same share one document (`_documents`). Returns the score groups of its
+    words (`kb.score_groups.Fresh`) for `Engine.write_cache`."""
     from whoosh import index
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -343,8 +403,9 @@ def build_index(records: Sequence[Record], folder: Path,
     quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
     name_words: set[str] = set()
     for record in records:
-        builder.add(_document(record, modern, quoted))
         name_words |= _title_words(record)
+    for document in _documents(records, group, modern, quoted):
+        builder.add(document)
     fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
@@ -452,8 +513,9 @@ class _SegmentBuilder:
         self._stored = StoredColumn(self._writer.perdocwriter)
         self._plans: dict[str, _Plan] = {}
 
-    def add(self, document: dict[str, str]) -> None:
-        """Add one document (field name -> value), as `SegmentWriter.add_document`."""
+    def add(self, document: dict[str, Any]) -> None:
+        """Add one document (field name -> value), as `SegmentWriter.add_document`; an
+        ID field's value may be a list of distinct values (each one term)."""
         writer = self._writer
         docnum = writer.docnum
         stored = {}
@@ -463,11 +525,12 @@ class _SegmentBuilder:
                 plan = self._plan(name)
             table, whole, values, is_stored = plan
             if whole is not None:  # an ID field: the whole value is the one term
-                tbytes = value.encode("utf-8")
-                if (entry := table.get(tbytes)) is None:
-                    entry = table[tbytes] = (array("I"), array("I"))
-                entry[0].append(docnum)
-                entry[1].append(whole)
+                for one in (value,) if type(value) is str else value:
+                    tbytes = one.encode("utf-8")
+                    if (entry := table.get(tbytes)) is None:
+                        entry = table[tbytes] = (array("I"), array("I"))
+                    entry[0].append(docnum)
+                    entry[1].append(whole)
             elif values is not None:
                 if (number := values.known.get(value)) is None \
                         and (number := values.known.older(value)) is None:
@@ -786,21 +849,26 @@ class Engine:
         from kb.index_read import Ranking
 
         order = self._layout.position if self._layout.ordered else None
-        return Ranking(self._filtered(scores, kind, source), order)
+        return Ranking(self._filtered(scores, kind, source), order, source or None)
 
     def candidates(self, ranking: Ranking, limit: int | None = 30,
-                   payloads: dict[int, dict[str, Any]] | None = None) -> list[Candidate]:
-        """The best `limit` records of a ranking (all for None), best first. `payloads`
-        (docnum -> record) keeps the records read, for a caller taking more candidates
-        of the same ranking again."""
+                   payloads: dict[int, Any] | None = None) -> list[Candidate]:
+        """The records of the best `limit` documents of a ranking (all for None), best
+        first: each record a document stands for (`payload_records`) with its score, those
+        of the ranking's source where it has one. `payloads` (docnum -> its records)
+        keeps the records read, for a caller taking more candidates of the same ranking
+        again."""
         known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
+        source = ranking.source
         out = []
         for d, s in ranking.top(limit):
-            record = known.get(d)
-            if record is None:
-                record = known[d] = json.loads(stored(d)["payload"])
-            out.append(Candidate(record, s))
+            records = known.get(d)
+            if records is None:
+                records = known[d] = payload_records(stored(d)["payload"])
+            for record in records:
+                if source is None or record["source"] == source:
+                    out.append(Candidate(record, s))
         return out
 
     def _word(self, stem: str, weight: float,
@@ -908,7 +976,8 @@ def _segment_id(leaf: Any) -> str:
     return str(segment.segment_id())
 
 
-def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
+def _plan(reader: Any, layout: Any, records: Sequence[Record],
+          group: Grouping | None = None) -> _Addition:
     leaves = list(reader.leaf_readers())
     ids = [_segment_id(leaf) for leaf, _ in leaves]
     replaced: dict[str, int] = {}
@@ -935,6 +1004,8 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
     deleted = sum(leaf.doc_count_all() - leaf.doc_count() for leaf, _ in leaves)
     how = merge_policy(len(appended) + 1, live_appended + len(records),
                        deleted + len(replaced), following)
+    if how != "rewrite" and _shares(reader, replaced.values(), records, group):
+        how = "rewrite"
     if how != "merge":
         return _Addition(how, ids, replaced, segment_of, positions, [])
     again = set(replaced.values())
@@ -943,11 +1014,30 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
     return _Addition(how, ids[:1], replaced, segment_of, positions, moved)
 
 
-def _stored_record(reader: Any, docnum: int) -> Record:
-    """A record as the index stored it (its export fields: all a document is made of)."""
+def _shares(reader: Any, replaced: Iterable[int], records: Sequence[Record],
+            group: Grouping | None) -> bool:
+    """Whether an addition touches a shared document: a record it rewrites is one of
+    several a document stands for, or a record it brings belongs to a lineage group (and
+    so may share a document a whole build would give it). Such an addition is written
+    whole (a segment appended holds one document per record)."""
+    if group is not None and any(group(r.id) is not None for r in records):
+        return True
+    return any(json.loads(reader.stored_fields(d)["payload"]).__class__ is list
+               for d in replaced)
+
+
+def _stored_records(reader: Any, docnum: int) -> list[Record]:
+    """The records of a document as the index stored them (their export fields: all a
+    document is made of)."""
     from kb.model import Record
 
-    return Record(**json.loads(reader.stored_fields(docnum)["payload"]))
+    return [Record(**r) for r in payload_records(reader.stored_fields(docnum)["payload"])]
+
+
+def _stored_record(reader: Any, docnum: int) -> Record:
+    """The one record of a document (`_plan` leaves shared documents to a rewrite)."""
+    (record,) = _stored_records(reader, docnum)
+    return record
 
 
 def _deleted_stats(schema: fields.Schema, document: dict[str, str],
@@ -998,7 +1088,8 @@ def _title_words(record: Record) -> set[str]:
 
 
 def append_index(previous: Path, folder: Path, records: Sequence[Record],
-                 progress: Callable[[str], None] | None = None) -> str:
+                 progress: Callable[[str], None] | None = None,
+                 group: Grouping | None = None) -> str:
     """Write into the new `folder` the index of `previous` with `records` added: records
     new to it after the others, and new versions of records it holds (by id) in their
     place. The previous folder is only read. Returns what was done (`merge_policy`):
@@ -1012,6 +1103,8 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
 
     New records of Comprehensive Rules change the renames (`renames`): they need
     `build_index` (a rewritten record keeps its title and text, and so the renames).
+    An addition that touches a document several records share, or brings a record of a
+    lineage group (`group`, as `build_index`'s), is a "rewrite" (`_shares`).
     """
     from kb.index_read import Layout
 
@@ -1020,11 +1113,11 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
     reader = open_index(previous).reader()
     try:
         layout = Layout(reader, meta)
-        plan = _plan(reader, layout, records)
+        plan = _plan(reader, layout, records, group)
         if plan.how == "rewrite":
             report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
                    "records written again (merge policy)")
-            build_index(_all_records(reader, layout, records), folder, progress)
+            build_index(_all_records(reader, layout, records), folder, progress, group)
             return plan.how
         moved = [_stored_record(reader, d) for d in plan.moved]
         old = {rid: _stored_record(reader, d) for rid, d in plan.replaced.items()}
@@ -1052,7 +1145,7 @@ def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Re
     by_id = {r.id: r for r in records}
     stored = sorted((layout.position(d), d) for d in range(reader.doc_count_all())
                     if not reader.is_deleted(d))
-    everything = [_stored_record(reader, d) for _, d in stored]
+    everything = [r for _, d in stored for r in _stored_records(reader, d)]
     return [*(by_id.pop(r.id, r) for r in everything), *by_id.values()]
 
 

@@ -512,8 +512,10 @@ class Ranking:
     are the best `n`: `top` orders every record one way), instead of passing over every
     score again."""
 
-    def __init__(self, scores: Scores, order: Callable[[int], int] | None = None) -> None:
+    def __init__(self, scores: Scores, order: Callable[[int], int] | None = None,
+                 source: str | None = None) -> None:
         self._scores, self._order = scores, order
+        self.source = source  # the source filter: a shared document's other records left
         self._pool: list[tuple[int, float]] = []
         self._whole = False  # the pool holds every record
 

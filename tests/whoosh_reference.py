@@ -96,3 +96,13 @@ def _field_max_classes() -> tuple[type, type]:
 
 def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
     return _field_max_classes()[0](subqueries, boost=boost)
+
+
+def hit_ids(hits: Any, source: str | None) -> list[tuple[str, float]]:
+    """(record id, score) of each record Whoosh's hits stand for (a shared document's
+    every record, `kb.index.payload_records`), those of `source` where one is given: what
+    `Engine.candidates` gives for the same documents."""
+    from kb.index import payload_records
+
+    return [(r["id"], h.score) for h in hits for r in payload_records(h["payload"])
+            if source is None or r["source"] == source]
