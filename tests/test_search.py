@@ -92,6 +92,44 @@ def test_snippet_marks_the_query_words() -> None:
     assert "**attacks alone**" in out
 
 
+def _snippet_by_tokens(text: str, terms: set[str], width: int) -> str:
+    """The snippet as the window's tokens give it (the straightforward reading)."""
+    from kb.index import tokens
+
+    found = [t.stem for t in tokens(text)]
+    hits = [i for i, s in enumerate(found) if s in terms]
+    start = 0
+    if hits:
+        best, most = hits[0], 0
+        for i in hits:
+            distinct = {found[j] for j in hits if i <= j < i + width}
+            if len(distinct) > most:
+                best, most = i, len(distinct)
+        start = max(0, min(best - 4, len(found) - width))
+    window = tokens(text, start, start + width)
+    begin, end = window[0].start, window[-1].end
+    out, pos = [], begin
+    for token in window:
+        if token.stem in terms:
+            out += [text[pos:token.start], "**", text[token.start:token.end], "**"]
+            pos = token.end
+    out.append(text[pos:end])
+    body = " ".join("".join(out).split()).replace("** **", " ")
+    return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["İnfect", "creature's", "+1/+1", "-1/-1", "tapped", "Dies",
+                                 "the", "ÆTHER", "it’s", "attacks", "alone", "x", "402.1a"]),
+                min_size=1, max_size=80))
+def test_snippet_marks_the_window_the_texts_tokens_give(words: list[str]) -> None:
+    # places and stems as `tokens` finds them, whatever lower-casing does to the text's
+    # length ("İ" lower-cased is two characters)
+    text = " ".join(words)
+    terms = set(stems("attacks tapped creature infect dies"))
+    assert snippet(text, terms, width=8) == _snippet_by_tokens(text, terms, 8)
+
+
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=60))
