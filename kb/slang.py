@@ -7,6 +7,8 @@ expression (with its inflections: "bounced" and "bouncing" are "bounce", "stole"
 with the rules' words for it, and `rules_wording` rewrites a query into them. Search reads
 the rewrite as one more wording of the query: the user's own words keep their weight, and
 each slang expression counts as much as one word spread over the rules words it stands for.
+A verb's irregular past form is read the same way as its verb ("my opponent drew from an
+empty library": draw; "every player lost": lose), the auxiliaries' aside.
 Like `kb.era` (the rules' own renames), this is vocabulary and imports only vocabulary
 (`kb.lemma`'s irregular verbs): the caller hands in the index's tokenizer, so the
 expressions are read as the records' words are.
@@ -97,6 +99,11 @@ SLANG: tuple[tuple[str, str], ...] = (
 )
 
 
+# verbs that mostly help another ("was countered", "did it", "got exiled"): their past
+# forms are not read as the verb
+AUXILIARIES = frozenset({"be", "do", "have", "get"})
+
+
 class Rewrite(NamedTuple):
     """A query in the rules' words, and what each slang expression was rewritten to."""
 
@@ -133,6 +140,10 @@ def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ..
     spellings first (every word of a spelling inflects)."""
     rows = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules)
             for said, rules in SLANG for spelling in said.split("|")]
+    # any verb's irregular past form is read as its verb too ("drew": draw, "lost": lose),
+    # one more wording as slang is, where the index stems them apart (`kb.lemma`)
+    rows += [((frozenset(past),), verb) for verb, past in IRREGULAR_PAST.items()
+             if verb not in AUXILIARIES]
     table: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
     for row in sorted(rows, key=lambda row: -len(row[0])):
         for form in row[0][0]:
