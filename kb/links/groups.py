@@ -86,17 +86,22 @@ def alike(a: tuple[str, ...], b: tuple[str, ...], bar: float) -> float:
 
 def quick_ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     """difflib's `quick_ratio` of two word sequences, not both empty (the share of their
-    bags of words in common, a bound of `ratio`), the same value from each text's word
-    counts made once instead of a pass over one text's words per comparison."""
-    small, large = sorted((_bag(a), _bag(b)), key=len)
-    get = large.get
-    return 2.0 * sum(min(n, get(word, 0)) for word, n in small.items()) / (len(a) + len(b))
+    bags of words in common, a bound of `ratio`): the same value, as the size of the
+    intersection of the two texts' occurrence sets (a set intersection, in C), made once
+    per text, instead of a pass over one text's words per comparison."""
+    return 2.0 * len(_occurrences(a) & _occurrences(b)) / (len(a) + len(b))
 
 
 @lru_cache(maxsize=4096)
-def _bag(words: tuple[str, ...]) -> dict[str, int]:
-    """How often each word occurs (remembered for the texts compared lately)."""
-    return Counter(words)
+def _occurrences(words: tuple[str, ...]) -> frozenset[str | tuple[str, int]]:
+    """Each occurrence of each word as a distinct element: a word's first occurrence is the
+    word, its (k+1)-th `(word, k)`; two texts share min(count, count) of a word's
+    (remembered for the texts compared lately)."""
+    found: set[str | tuple[str, int]] = set()
+    for word, count in Counter(words).items():
+        found.add(word)
+        found.update((word, k) for k in range(1, count))
+    return frozenset(found)
 
 
 class Groups:
