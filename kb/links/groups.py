@@ -92,6 +92,13 @@ def quick_ratio(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     return 2.0 * len(_occurrences(a) & _occurrences(b)) / (len(a) + len(b))
 
 
+def forget_occurrences() -> None:
+    """Drop the occurrence sets kept for the texts compared lately (`quick_ratio`): once
+    lineage is done a build has no use for them (they would hold ~20 MB through the rest
+    of a build of the shipped data and the corpus-extra rules)."""
+    _occurrences.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _occurrences(words: tuple[str, ...]) -> frozenset[str | tuple[str, int]]:
     """Each occurrence of each word as a distinct element: a word's first occurrence is the

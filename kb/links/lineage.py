@@ -23,7 +23,16 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 
 from kb.links.align import align, glossary_pairs
-from kb.links.groups import LONG, MIN_RATIO, Groups, Text, alike, prepare, quick_ratio
+from kb.links.groups import (
+    LONG,
+    MIN_RATIO,
+    Groups,
+    Text,
+    alike,
+    forget_occurrences,
+    prepare,
+    quick_ratio,
+)
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
 from kb.model import Record
@@ -60,6 +69,7 @@ def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str
     for members in {id(m): m for m in lineage.values()}.values():
         links += [Link(a, b, "lineage") for a, b in zip(members, members[1:], strict=False)]
     links.sort(key=lambda link: (link.kind, order[link.src], link.dst))
+    forget_occurrences()
     return links, lineage
 
 
