@@ -219,6 +219,14 @@ def tokens(text: str, start: int = 0, stop: int | None = None) -> list[Token]:
     return out
 
 
+def spans(text: str, start: int = 0, stop: int | None = None) -> list[tuple[int, int]]:
+    """The character spans of a text's tokens at positions `start` to `stop` (as `tokens`
+    finds them, without stemming: a caller holding the text's `stems` has the rest)."""
+    low = _folded(text)
+    found = _token_pattern(text).finditer(text if low is None else low)
+    return [match.span() for match in islice(found, start, stop)]
+
+
 def stems(text: str) -> list[str]:
     """The index's stems of a text (lower-case, every word kept)."""
     low = _folded(text)

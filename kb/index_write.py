@@ -74,7 +74,7 @@ def write_field(fieldwriter: Any, name: str, field: Any,
                           else None if fixed == 0 else value), 2)
             comp = level if level and len(data) >= COMPRESSION_MIN_SIZE else 0
             if comp:
-                data = zlib.compress(data, comp)
+                data = deflate(data, comp)
             info = dumps((1, doc, top, comp, to_byte[size], to_byte[size]), 2)
             out += _BLOCK_LENGTH.pack(-(len(info) + len(data)))
             out += info
@@ -100,7 +100,7 @@ def write_field(fieldwriter: Any, name: str, field: Any,
                               _mini_values([values[r] for r in chunk], fixed)), 2)
                 comp = level if level and len(data) >= COMPRESSION_MIN_SIZE else 0
                 if comp:
-                    data = zlib.compress(data, comp)
+                    data = deflate(data, comp)
                 info = dumps((len(ids), ids[-1], top, comp, 0 if low is None else to_byte[low],
                               to_byte[high]), 2)
                 size = len(info) + len(data)
@@ -179,6 +179,22 @@ def _write_hashes(table: Any) -> None:
         dbfile.write(b"".join(starmap(_pointer.pack, hashtable)))
 
 
+_SMALL = 1 << 14  # bytes up to which a zlib stream is made with a window the data's size
+
+
+def deflate(data: bytes, level: int) -> bytes:
+    """`zlib.compress(data, level)`, for data of up to 16 KB with a window and hash table
+    the data's size: zlib makes and clears ~256 KB of state for a stream of the default
+    size, most of the time it takes to compress a block of a few hundred bytes (a build
+    compresses one per posting block and per stored record). The same data decompressed
+    (a window as large as the data loses nothing); `zlib.decompress` reads any window."""
+    if len(data) > _SMALL:
+        return zlib.compress(data, level)
+    bits = max(9, (len(data) - 1).bit_length())
+    stream = zlib.compressobj(level, zlib.DEFLATED, bits, max(1, min(8, bits - 6)))
+    return stream.compress(data) + stream.flush()
+
+
 class StoredColumn:
     """The `_stored` column of a per-document writer, fed one document at a time."""
 
@@ -186,7 +202,8 @@ class StoredColumn:
         self._perdoc = perdoc
         column = perdoc._get_column("_stored")  # PickleColumn(CompressedBytesColumn)
         self._varbytes = column._child  # its VarBytesColumn writer
-        self._compress = self._varbytes._compress
+        compress = self._varbytes._compress  # zlib's (readers decompress any window)
+        self._compress = deflate if compress is zlib.compress else compress
         self._level = STORED_LEVEL
         self._sizes: list[int] = []
         self._out = bytearray()

@@ -95,8 +95,10 @@ def _letter_index(letter: str) -> int:
     return ord(letter) - ord("a") if letter else -1
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def read(text: str) -> RuleNumber | None:
-    """The rule number `text` is exactly (`702.83b`), else None."""
+    """The rule number `text` is exactly (`702.83b`), else None (remembered: a build reads
+    each number of every rules version several times, and the versions share them)."""
     match = _PARTS.fullmatch(text)
     if match is None:
         return None

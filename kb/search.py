@@ -35,7 +35,7 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import alternative_wordings, modernize, shortened
-from kb.index import Candidate, Engine, Token, WordQuery, stems, tokens
+from kb.index import Candidate, Engine, Token, WordQuery, spans, stems, tokens
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.search_cards import about, defined_names, named_cards, unsaid_subject
@@ -798,13 +798,13 @@ def snippet(text: str, terms: set[str], width: int = 32, mark: str = "**") -> st
     if hits:
         best = _most_distinct(found, hits, width)
         start = max(0, min(best - 4, len(found) - width))
-    window = tokens(text, start, start + width)  # only the shown words as tokens
-    begin, end = window[0].start, window[-1].end
+    window = spans(text, start, start + width)  # only the shown words' places
+    begin, end = window[0][0], window[-1][1]
     out, pos = [], begin
-    for token in window:
-        if token.stem in wanted:
-            out += [text[pos:token.start], mark, text[token.start:token.end], mark]
-            pos = token.end
+    for (first, last), stem in zip(window, found[start:start + width], strict=False):
+        if stem in wanted:
+            out += [text[pos:first], mark, text[first:last], mark]
+            pos = last
     out.append(text[pos:end])
     body = " ".join("".join(out).split()).replace(f"{mark} {mark}", " ")
     return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")

@@ -80,10 +80,9 @@ def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
     cards = [card for card in record.get("cards") or [] if card in named]
     if not cards or record["kind"] != "ruling":
         return cards
-    parts = record["id"].split(":", 3)
-    if len(parts) < 4 or parts[1] != "card":
+    slug = filed_under(record["id"], "card")
+    if slug is None:
         return cards
-    slug = parts[2].split("~", 1)[0]
     return [card for card in cards if slugify(card) == slug]
 
 
@@ -95,10 +94,22 @@ def subjects(record: dict[str, Any]) -> list[str]:
     found = list(record.get("cards") or [])
     if record["kind"] in ("rule", "keyword", "glossary"):
         found.append(_heading(record["title"]))
-    if record["kind"] in ("ruling", "qa"):
-        found += [ref.rsplit(":", 1)[1].replace("-", " ") for ref in record.get("refs") or []
-                  if ":keyword:" in ref and record["id"].startswith(ref + ":")]
+    # a ruling or Q&A answer: filed under the keyword its id names, whether or not its text
+    # links the keyword (a Q&A saying "flash back" links "flash")
+    if record["kind"] in ("ruling", "qa") and \
+            (slug := filed_under(record["id"], "keyword")) is not None:
+        found.append(slug.replace("-", " "))
     return found
+
+
+def filed_under(record_id: str, kind: str) -> str | None:
+    """The slug of the entry of `kind` ("card", "keyword") a ruling or Q&A answer is filed
+    under, read from its id (`src:keyword:living-weapon:qa:3` -> "living-weapon"; a
+    card's variant suffix dropped: `src:card:fire~ice:ruling:1` -> "fire"), else None."""
+    parts = record_id.split(":", 4)
+    if len(parts) < 5 or parts[1] != kind:
+        return None
+    return parts[2].split("~", 1)[0]
 
 
 @functools.lru_cache(maxsize=20000)

@@ -7,6 +7,8 @@ expression (with its inflections: "bounced" and "bouncing" are "bounce", "stole"
 with the rules' words for it, and `rules_wording` rewrites a query into them. Search reads
 the rewrite as one more wording of the query: the user's own words keep their weight, and
 each slang expression counts as much as one word spread over the rules words it stands for.
+A verb's irregular past form is read the same way as its verb ("my opponent drew from an
+empty library": draw; "every player lost": lose), the auxiliaries' aside.
 Like `kb.era` (the rules' own renames), this is vocabulary and imports only vocabulary
 (`kb.lemma`'s irregular verbs): the caller hands in the index's tokenizer, so the
 expressions are read as the records' words are.
@@ -31,6 +33,8 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("etb|etbs", "enters"),
     ("ltb", "leaves the battlefield"),
     ("sac|sacs|sacced|saccing", "sacrifice"),
+    ("decked|deck out|decked out|mill out|run out of cards",
+     "draw a card from a library with no cards in it loses"),
     ("deck", "library"),
     ("top deck|topdeck", "top card of library"),
     ("yard|gy", "graveyard"),
@@ -41,7 +45,7 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("steal", "gain control"),
     ("tutor", "search library"),
     ("wrath|board wipe|sweeper", "destroy all creatures"),
-    ("ping", "deals 1 damage"),
+    ("ping|pinger", "deals 1 damage"),
     ("cantrip", "draw a card"),
     ("loot", "draw then discard"),
     ("use", "activate"),
@@ -73,12 +77,31 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("dfc|dfcs", "double-faced card"),
     ("mdfc|mdfcs", "modal double-faced card"),
     ("mana rock", "artifact mana ability"),
+    ("wear off|go away", "end removed"),
+    ("fall off", "attached to an illegal object unattached"),
+    ("pro", "protection from"),
+    ("burn spell", "spell deals damage"),
+    ("death trigger|dies trigger", "dies triggered ability"),
+    ("cast trigger", "whenever you cast triggered ability"),
+    ("proc", "trigger"),
+    ("board", "battlefield"),
+    ("land drop", "play a land"),
+    ("tap for mana", "activate mana abilities"),
+    ("first striker", "creature with first strike"),
+    ("double striker", "creature with double strike"),
+    ("combat trick", "instant during combat"),
+    ("remember", "memory"),
     # plain words the rules also word otherwise (both are the rules' own: "at the same
     # time" and 104.4a "lose simultaneously"; 400.3 "would go to any ... graveyard" and
     # 704.5f "put into its owner's graveyard")
     ("at the same time", "simultaneously"),
     ("go to the graveyard", "put into a graveyard"),
 )
+
+
+# verbs that mostly help another ("was countered", "did it", "got exiled"): their past
+# forms are not read as the verb
+AUXILIARIES = frozenset({"be", "do", "have", "get"})
 
 
 class Rewrite(NamedTuple):
@@ -117,6 +140,10 @@ def _table(tokenize: Tokenizer) -> dict[str, list[tuple[tuple[frozenset[str], ..
     spellings first (every word of a spelling inflects)."""
     rows = [(tuple(frozenset(forms(t.word)) for t in tokenize(spelling)), rules)
             for said, rules in SLANG for spelling in said.split("|")]
+    # any verb's irregular past form is read as its verb too ("drew": draw, "lost": lose),
+    # one more wording as slang is, where the index stems them apart (`kb.lemma`)
+    rows += [((frozenset(past),), verb) for verb, past in IRREGULAR_PAST.items()
+             if verb not in AUXILIARIES]
     table: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
     for row in sorted(rows, key=lambda row: -len(row[0])):
         for form in row[0][0]:

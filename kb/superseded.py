@@ -108,8 +108,10 @@ class _Marker:
 
     def mark(self, ruling: Record) -> dict[str, Any] | None:
         """What superseded one ruling or answer, or None."""
-        if self.mention is None:
-            return None
+        from kb.rules.claims import may_claim
+
+        if self.mention is None or not may_claim(ruling.text):
+            return None  # (no keyword named, or no word a claim needs: nothing to mark)
         # only a ruling that claims something of a keyword's kind or instances can be
         # superseded: the claims of definitions are read only for those
         mentioned = {m for m in {m.lower() for m in self.mention.findall(ruling.text)}

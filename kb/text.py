@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from kb.patterns import lazy
 
@@ -207,6 +208,8 @@ fold = display | lower | words
 name_key = apostrophes | words
 
 
+@lru_cache(maxsize=1 << 14)
 def normalize(text: str) -> str:
-    """Display form of a piece of source text (the `display` pipeline)."""
+    """Display form of a piece of source text (the `display` pipeline; remembered for the
+    texts read lately: the rules versions of one build repeat most of each other's)."""
     return display(text)

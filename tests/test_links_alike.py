@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.links.groups import LONG, alike
+from kb.links.groups import LONG, alike, quick_ratio
 
 WORDS = st.lists(st.sampled_from(["the", "creature", "attacks", "alone", "#", "it", "gets"]),
                  max_size=14).map(tuple)
@@ -25,6 +25,12 @@ def _difflib(a: tuple[str, ...], b: tuple[str, ...], bar: float) -> float:
 def test_alike_is_difflibs_ratio_past_the_bar(a: tuple[str, ...], b: tuple[str, ...],
                                               bar: float) -> None:
     assert alike(a, b, bar) == _difflib(a, b, bar)
+
+
+@given(WORDS, WORDS)
+def test_quick_ratio_is_difflibs(a: tuple[str, ...], b: tuple[str, ...]) -> None:
+    if a or b:  # lineage's bound, from each text's occurrences: the very same float
+        assert quick_ratio(a, b) == SequenceMatcher(None, a, b, autojunk=False).quick_ratio()
 
 
 def test_alike_of_real_rule_texts() -> None:

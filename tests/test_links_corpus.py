@@ -221,7 +221,7 @@ def test_same_graph_whatever_the_hash_seed():
         f"records = [r for s in load_manifest(__import__('pathlib').Path({str(DATA)!r}))"
         " for r in parse_source(s)]\n"
         "g = build_links(records)\n"
-        "data = [[vars(x) for x in g.links], [vars(x) for x in g.unresolved],"
+        "data = [[x._asdict() for x in g.links], [x._asdict() for x in g.unresolved],"
         " list(g.lineage.items()), [[r.refs, r.keywords, r.cards] for r in records]]\n"
         "print(hashlib.sha256(json.dumps(data).encode()).hexdigest())\n"
     )

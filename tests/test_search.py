@@ -54,11 +54,12 @@ def test_did_you_mean_for_a_misspelt_keyword(shipped_searcher) -> None:
 
 
 def test_a_word_the_rules_never_use_is_not_corrected_into_a_name(shipped_searcher) -> None:
-    # "wear" is in no record; its nearest name word ("war") finds nothing about war: the
-    # query is answered as written, by its other words, with no suggestion
-    result = shipped_searcher.search("does damage wear off at end of turn")
+    # "partway" is in no record; its nearest name word ("party") finds nothing about a
+    # party: the query is answered as written, by its other words, with no suggestion
+    asked = "can my creature be removed partway through combat"
+    result = shipped_searcher.search(asked)
     assert result.did_you_mean is None
-    assert shipped_searcher._correction("does damage wear off at end of turn")
+    assert "party" in (shipped_searcher._correction(asked) or "")
     # a misspelt word a hit then speaks of is still put right
     corrected = shipped_searcher.search("my trampler was blocked but the blocker got removed")
     assert corrected.did_you_mean and "trample" in corrected.did_you_mean
@@ -89,6 +90,44 @@ def test_snippet_marks_the_query_words() -> None:
     text = "Exalted is a triggered ability. Whenever a creature you control attacks alone, ..."
     out = snippet(text, set(stems("attacks alone")))
     assert "**attacks alone**" in out
+
+
+def _snippet_by_tokens(text: str, terms: set[str], width: int) -> str:
+    """The snippet as the window's tokens give it (the straightforward reading)."""
+    from kb.index import tokens
+
+    found = [t.stem for t in tokens(text)]
+    hits = [i for i, s in enumerate(found) if s in terms]
+    start = 0
+    if hits:
+        best, most = hits[0], 0
+        for i in hits:
+            distinct = {found[j] for j in hits if i <= j < i + width}
+            if len(distinct) > most:
+                best, most = i, len(distinct)
+        start = max(0, min(best - 4, len(found) - width))
+    window = tokens(text, start, start + width)
+    begin, end = window[0].start, window[-1].end
+    out, pos = [], begin
+    for token in window:
+        if token.stem in terms:
+            out += [text[pos:token.start], "**", text[token.start:token.end], "**"]
+            pos = token.end
+    out.append(text[pos:end])
+    body = " ".join("".join(out).split()).replace("** **", " ")
+    return ("… " if begin > 0 else "") + body + (" …" if end < len(text.rstrip()) else "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["İnfect", "creature's", "+1/+1", "-1/-1", "tapped", "Dies",
+                                 "the", "ÆTHER", "it’s", "attacks", "alone", "x", "402.1a"]),
+                min_size=1, max_size=80))
+def test_snippet_marks_the_window_the_texts_tokens_give(words: list[str]) -> None:
+    # places and stems as `tokens` finds them, whatever lower-casing does to the text's
+    # length ("İ" lower-cased is two characters)
+    text = " ".join(words)
+    terms = set(stems("attacks tapped creature infect dies"))
+    assert snippet(text, terms, width=8) == _snippet_by_tokens(text, terms, 8)
 
 
 @settings(max_examples=60, deadline=None,
@@ -316,6 +355,13 @@ def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itse
     assert subjects(qa) == ["miracle"]
     assert unsaid_subject(qa, set(stems("can I cast a sorcery"))) == {"miracl"}
     assert unsaid_subject(qa, set(stems("miracle sorcery"))) == set()
+    # filed under flashback, though its text says "flash back" and links "flash"
+    flashback = {"id": "keyword-abilities-faq-thread-2012:keyword:flashback:qa:5", "kind": "qa",
+                 "cards": [], "refs": ["keyword-abilities-faq-thread-2012:keyword:flash"]}
+    assert subjects(flashback) == ["flashback"]
+    countered = shipped_searcher.search("where does a spell go after it is countered").hits
+    filed = [h for h in countered if h.record["id"] == flashback["id"]]
+    assert filed and filed[0].parts["subject"] < filed[0].parts["proximity"]
     hits = shipped_searcher.search("untap more than one creature during the untap step",
                                    limit=20).hits
     about_cards = [h for h in hits if h.record["cards"]]  # Stoic Angel, not named

@@ -23,6 +23,39 @@ def test_a_question_in_players_words_finds_the_rule_in_the_rules_words(shipped_s
                for h in hits[:3])
 
 
+def test_players_phrasal_words_are_read_with_their_inflections() -> None:
+    # a phrasal verb inflects in its verb, regular or not: "fell off", "goes away"
+    for said, rules in (("the aura fell off", "attached to an illegal object"),
+                        ("when does damage go away", "end removed"),
+                        ("it goes away", "end removed"), ("I got decked", "library with no cards"),
+                        ("a pro-red creature", "protection from"),
+                        ("my first striker", "creature with first strike")):
+        rewrite = rules_wording(said, tokens)
+        assert rewrite is not None and rules in rewrite.text, said
+    assert rules_wording("the aura falls on", tokens) is None
+
+
+def test_a_players_phrasal_verb_finds_the_rule_worded_otherwise(shipped_searcher) -> None:
+    # 514.2 says damage "is removed": nothing "goes away" in the rules
+    hits = shipped_searcher.search("when does marked damage go away").hits
+    assert "cr-2026-01-16:514.2" in [h.record["id"] for h in hits[:3]]
+
+
+def test_an_irregular_past_form_is_read_as_its_verb_but_an_auxiliarys_is_not() -> None:
+    drew = rules_wording("my opponent drew from an empty library", tokens)
+    assert drew is not None and drew.meanings == ("draw",)
+    assert "opponent draw from" in drew.text
+    lost = rules_wording("what if every player lost at the same time", tokens)
+    assert lost is not None and lost.meanings == ("lose", "simultaneously")
+    assert rules_wording("it got exiled and was countered", tokens) is None
+
+
+def test_a_question_in_the_past_tense_finds_the_rule_in_the_present(shipped_searcher) -> None:
+    # 104.4a: "If all the players remaining in a game lose simultaneously, the game is a draw"
+    hits = shipped_searcher.search("what happens if every player lost at the same time?").hits
+    assert any("lose simultaneously" in h.record["text"] for h in hits[:3])
+
+
 def test_slang_words_count_less_than_the_words_written(shipped_searcher) -> None:
     from kb.search import _spread
 

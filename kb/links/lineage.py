@@ -23,7 +23,16 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 
 from kb.links.align import align, glossary_pairs
-from kb.links.groups import LONG, MIN_RATIO, Groups, Text, alike, prepare
+from kb.links.groups import (
+    LONG,
+    MIN_RATIO,
+    Groups,
+    Text,
+    alike,
+    forget_occurrences,
+    prepare,
+    quick_ratio,
+)
 from kb.links.resolve import era_distance, era_of, is_comprehensive_rules
 from kb.links.types import Link
 from kb.model import Record
@@ -60,6 +69,7 @@ def lineage_links(records: list[Record]) -> tuple[list[Link], dict[str, list[str
     for members in {id(m): m for m in lineage.values()}.values():
         links += [Link(a, b, "lineage") for a, b in zip(members, members[1:], strict=False)]
     links.sort(key=lambda link: (link.kind, order[link.src], link.dst))
+    forget_occurrences()
     return links, lineage
 
 
@@ -172,23 +182,29 @@ def _best(text: Text, candidates: list[tuple[int, Text]],
     """(ratio, index) of the most similar candidate at least MIN_RATIO alike, if any.
 
     Candidates are tried in order of their quick (bag of words) ratio, an upper bound of
-    the real one, so most never need the full difflib comparison.
+    the real one, so most never need the full difflib comparison (difflib's bounds, worked
+    out from each text's word counts: `quick_ratio`).
     """
-    matcher = SequenceMatcher(None, autojunk=False)
-    matcher.set_seq2(text.words)
+    words = text.words
     bounds = []
     for j, other in candidates:
-        matcher.set_seq1(other.words)
-        if matcher.real_quick_ratio() >= MIN_RATIO:
-            bound = matcher.quick_ratio()
+        size = len(words) + len(other.words)
+        if 2.0 * min(len(words), len(other.words)) / size >= MIN_RATIO:  # real_quick_ratio
+            bound = quick_ratio(other.words, words)
             if bound >= MIN_RATIO:
                 bounds.append((bound, j, other))
     best: tuple[float, int] | None = None
+    matcher: SequenceMatcher[str] | None = None  # `text` as difflib's second sequence, made once
     for bound, j, other in sorted(bounds, key=lambda b: (-b[0], b[1])):
         if best and bound + 0.01 < best[0]:
             break
-        matcher.set_seq1(other.words)
-        score = matcher.ratio() if len(text.words) + len(other.words) <= 2 * LONG else bound
+        score = bound
+        if len(words) + len(other.words) <= 2 * LONG:
+            if matcher is None:
+                matcher = SequenceMatcher(None, autojunk=False)
+                matcher.set_seq2(words)
+            matcher.set_seq1(other.words)
+            score = matcher.ratio()
         score += 0.01 if j == same else 0.0
         if score >= MIN_RATIO and (best is None or score > best[0]):
             best = (score, j)

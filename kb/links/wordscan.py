@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress, count
 
 from kb.text import apostrophes as straight  # curly apostrophes straight (same length)
 
@@ -61,19 +61,23 @@ class WordSpans:
     """A text split into words once, lower-cased, apostrophes straight, offsets kept.
 
     `parts` alternate separators and words: [before the first word, word 1, separator,
-    word 2, ..., after the last word]; `symbols` are the words and the separators between
-    them, as the automaton reads them.
+    word 2, ..., after the last word]; `words` are the words, `gap(i)` the separator
+    before word i as the automaton reads it.
     """
 
     def __init__(self, text: str) -> None:
         self.exact = straight(text)
         self.folded = lower_same_length(self.exact)
         self.parts = _SPLIT.split(self.folded)
-        symbols = self.parts[1:-1]
-        symbols[1::2] = [gap if gap == " " else _SPACE.sub(" ", gap) for gap in symbols[1::2]]
-        self.symbols = symbols
+        self.words = self.parts[1::2]
         self._offsets: list[int] | None = None
         self._prefix: list[int] | None = None
+
+    def gap(self, word: int) -> str:
+        """The separator before word `word` (from 1) as the automaton reads it: a run of
+        white space one space."""
+        gap = self.parts[2 * word]
+        return gap if gap == " " else one_spaced(gap)
 
     def exact_hash(self, first: int, last: int) -> int:
         """The hash of the words `first` to `last` as written (see `words_hash`)."""
@@ -176,23 +180,28 @@ class WordAutomaton:
         if not goto[0]:
             return [], []
         words = WordSpans(text)
-        ends: list[tuple[int, int]] = []   # (state, symbol index) where phrases end
-        symbols, root = words.symbols, goto[0]
-        state = 0
-        for i in range(0, len(symbols), 2):
-            if state:  # the separator before this word (no phrase starts with one)
-                gap = symbols[i - 1]
+        ends: list[tuple[int, int]] = []   # (state, word index) where phrases end
+        seq, root, last = words.words, goto[0], -1
+        # the scan is at the root until a word that starts a phrase: only from those
+        # words on is the automaton stepped (the others are skipped at C speed)
+        for first in compress(count(), map(root.__contains__, seq)):
+            if first <= last:
+                continue
+            state, last = root[seq[first]], first
+            if first_end[state]:
+                ends.append((state, first))
+            while state and last + 1 < len(seq):
+                last += 1
+                gap = words.gap(last)
                 while state and gap not in goto[state]:
                     state = fail[state]
                 state = goto[state].get(gap, 0)
-                word = symbols[i]
+                word = seq[last]
                 while state and word not in goto[state]:
                     state = fail[state]
                 state = goto[state].get(word, 0)
-            else:
-                state = root.get(symbols[i], 0)
-            if first_end[state]:
-                ends.append((state, i))
+                if first_end[state]:
+                    ends.append((state, last))
         found: tuple[list[Span], list[Span]] = ([], [])
         for phrase, start, end in self._placed(words, ends):
             found[phrase.is_exact].append((start, end, phrase.key))
@@ -202,8 +211,7 @@ class WordAutomaton:
                 ends: list[tuple[int, int]]) -> Iterable[tuple[_Phrase, int, int]]:
         """Every phrase ending where the scan saw one end, that stands free there."""
         parts = words.parts
-        for state, i in ends:
-            last = i // 2
+        for state, last in ends:
             hit = self._first_end[state]
             while hit:
                 first = last - self._words[hit] + 1

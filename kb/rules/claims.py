@@ -548,10 +548,19 @@ def _sentences_of(text: str) -> tuple[str, ...]:
     return tuple(s for unit in rule_units(text) for s in sentences(unit))
 
 
+def may_claim(text: str) -> bool:
+    """Whether a text has any word `claims_about` needs to read a claim in it (reading a
+    text into sentences only drops and evens out characters between words: a text without
+    them as written has no sentence with one)."""
+    return _CLAIM_WORDS.search(text) is not None
+
+
 def claims_about(text: str, name: str) -> Claims | None:
     """What a ruling's sentences that mention keyword `name` claim about its kind or about
     multiple instances (the claims a later rules change can supersede), or None; only these
     two claims are read."""
+    if not may_claim(text):  # (half the rulings: not even split into sentences)
+        return None
     mentioning = " ".join(s for s in _sentences_of(text)
                           if re.search(rf"\b{re.escape(name)}\b", s, re.I))
     if not _CLAIM_WORDS.search(mentioning):  # (most rulings: no sentence read)
