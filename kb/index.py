@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import accumulate, chain, islice
 from json.encoder import encode_basestring  # (loaded with json)
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -373,25 +374,27 @@ def payload_records(text: str) -> list[dict[str, Any]]:
 
 def _documents(records: Iterable[Record], group: Grouping | None,
                modern: Callable[[str], str], quoted: Callable[[str], str] | None
-               ) -> list[dict[str, Any]]:
-    """The documents of records, in the order of each one's first record: records of one
-    lineage group (`group`) whose indexed field values are all the same share one
-    (`_shared`); a record outside a group has its own."""
-    keyed: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-    order: list[list[dict[str, Any]]] = []
-    for record in records:
+               ) -> list[tuple[dict[str, Any], list[int]]]:
+    """The documents of records, in the order of each one's first record, each with its
+    records' positions (in `records`): records of one lineage group (`group`) whose
+    indexed field values are all the same share one (`_shared`); a record outside a
+    group has its own."""
+    keyed: dict[tuple[Any, ...], tuple[list[dict[str, Any]], list[int]]] = {}
+    order: list[tuple[list[dict[str, Any]], list[int]]] = []
+    for position, record in enumerate(records):
         document = _document(record, modern, quoted)
         grp = group(record.id) if group is not None else None
         if grp is None:
-            order.append([document])
+            order.append(([document], [position]))
             continue
         key = (grp, *(v for k, v in sorted(document.items())
                       if k not in _PER_RECORD and k != "payload"))
         if (same := keyed.get(key)) is None:
-            same = keyed[key] = []
+            same = keyed[key] = ([], [])
             order.append(same)
-        same.append(document)
-    return [_shared(documents) for documents in order]
+        same[0].append(document)
+        same[1].append(position)
+    return [(_shared(documents), positions) for documents, positions in order]
 
 
 def build_index(records: Sequence[Record], folder: Path,
@@ -412,8 +415,8 @@ def build_index(records: Sequence[Record], folder: Path,
     name_words: set[str] = set()
     for record in records:
         name_words |= _title_words(record)
-    for document in _documents(records, group, modern, quoted):
-        builder.add(document)
+    for document, positions in _documents(records, group, modern, quoted):
+        builder.add(document, positions)
     fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
@@ -520,12 +523,19 @@ class _SegmentBuilder:
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
         self._plans: dict[str, _Plan] = {}
+        self._records = array("I")  # how many records each document stands for
+        self._positions = array("I")  # the positions of each document's records in turn
+        self._per_record: set[str] = set()  # ID fields holding one value per record
 
-    def add(self, document: dict[str, Any]) -> None:
-        """Add one document (field name -> value), as `SegmentWriter.add_document`; an
-        ID field's value may be a list of distinct values (each one term)."""
+    def add(self, document: dict[str, Any], positions: Sequence[int] | None = None) -> None:
+        """Add one document (field name -> value), as `SegmentWriter.add_document`, that
+        stands for the records at `positions` (in record order; None: one record, its
+        docnum); an ID field's value may be a list of distinct values, one per record
+        (each one term)."""
         writer = self._writer
         docnum = writer.docnum
+        self._records.append(1 if positions is None else len(positions))
+        self._positions += array("I", [docnum] if positions is None else positions)
         stored = {}
         plans = self._plans
         for name, value in sorted(document.items()):
@@ -533,6 +543,8 @@ class _SegmentBuilder:
                 plan = self._plan(name)
             table, whole, values, is_stored = plan
             if whole is not None:  # an ID field: the whole value is the one term
+                if type(value) is not str:
+                    self._per_record.add(name)
                 for one in (value,) if type(value) is str else value:
                     tbytes = one.encode("utf-8")
                     if (entry := table.get(tbytes)) is None:
@@ -630,6 +642,8 @@ class _SegmentBuilder:
         values = [value for _, value in self._pairs]
         count = self._writer.docnum
         tables: dict[str, FieldTable] = {}
+        shared = max(self._records, default=1) > 1
+        per_term = array("I")  # (in term table order: fields by name, terms ascending)
         for name in sorted({*self._postings, *self._values}):
             if name in self._values:
                 held = self._values.pop(name)
@@ -643,6 +657,9 @@ class _SegmentBuilder:
                 table = self._postings.pop(name)
                 size = len(table)
                 postings = ((t, docs, refs) for t, (docs, refs) in sorted(table.items()))
+            if shared:
+                postings = _counted(postings, per_term,
+                                    None if name in self._per_record else self._records)
             progress(f"index: writing {size:,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
             lengths = [rounded[n] for n in stored] if (rounded := _rounded(stored)) else []
@@ -654,9 +671,36 @@ class _SegmentBuilder:
         for name in sorted(self._lengths):
             write_lengths(perdoc, name, self._lengths[name])
         self._writer.commit(merge=False)
+        if shared:
+            self._write_counts(per_term)
         empty: FieldTable = ({}, [], [])
         return Fresh([tables.get(name, empty) for name in MATCH_FIELDS],
                      array("f", weights).tolist())  # (as a posting block stores them)
+
+
+    def _write_counts(self, per_term: array[int]) -> None:
+        """The segment's record counts (`kb.index_records`), for a segment some of whose
+        documents stand for several records."""
+        from kb.index_records import RecordCounts, path_of, write_counts
+
+        per_doc = self._records
+        lengths = {name: sum(map(operator.mul, held, per_doc))
+                   for name, held in self._lengths.items()}
+        starts = array("I", accumulate(per_doc, initial=0))
+        folder = Path(self._writer.storage.folder)
+        write_counts(path_of(folder, self._writer.newsegment.segment_id()),
+                     RecordCounts(lengths, per_doc, starts, self._positions, per_term))
+
+
+def _counted(postings: Iterable[tuple[bytes, Sequence[int], Sequence[int]]],
+             out: array[int], per_doc: Sequence[int] | None
+             ) -> Iterator[tuple[bytes, Sequence[int], Sequence[int]]]:
+    """The postings of a field's terms as given, each term's record frequency appended to
+    `out` as it passes: its documents' records (`per_doc`), or its documents where each
+    value of the field names one record (None)."""
+    for term, docs, refs in postings:
+        out.append(len(docs) if per_doc is None else sum(map(per_doc.__getitem__, docs)))
+        yield term, docs, refs
 
 
 def _rounded(lengths: Sequence[int]) -> dict[int, int]:
@@ -757,8 +801,8 @@ class Engine:
         self._reader.close()
 
     def doc_count(self) -> int:
-        """How many records the index holds."""
-        return int(self._reader.doc_count())
+        """How many records the index holds (a document may stand for several)."""
+        return self._layout.count
 
     def doc_frequency(self, stem: str, field: str = "text") -> int:
         """In how many records a stem occurs in a field."""
@@ -841,8 +885,13 @@ class Engine:
 
     def count(self, scores: dict[int, float], kind: str | None = None,
               source: str | None = None) -> int:
-        """How many of the scored records a kind / source filter lets through."""
-        return len(self._filtered(scores, kind, source))
+        """How many of the scored records a kind / source filter lets through (a document
+        of several records counts each, or the one of the source asked for)."""
+        found = self._filtered(scores, kind, source)
+        per_doc = self._layout.per_doc()
+        if per_doc is None or source:
+            return len(found)
+        return sum(map(per_doc.__getitem__, found))
 
     def top(self, scores: dict[int, float], kind: str | None = None,
             source: str | None = None, limit: int | None = 30) -> list[Candidate]:
@@ -861,23 +910,32 @@ class Engine:
 
     def candidates(self, ranking: Ranking, limit: int | None = 30,
                    payloads: dict[int, Any] | None = None) -> list[Candidate]:
-        """The records of the best `limit` documents of a ranking (all for None), best
-        first: each record a document stands for (`payload_records`) with its score, those
-        of the ranking's source where it has one. `payloads` (docnum -> its records)
-        keeps the records read, for a caller taking more candidates of the same ranking
-        again."""
+        """The best `limit` records of a ranking (all for None), best first (ties in
+        record order). A document stands for one record or several (`payload_records`),
+        each with its score, those of the ranking's source where it has one: the best
+        `limit` records are among those of the best `limit` documents. `payloads`
+        (docnum -> its records) keeps the records read, for a caller taking more
+        candidates of the same ranking again."""
         known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
         source = ranking.source
-        out = []
+        found: list[tuple[float, int, int, dict[str, Any]]] = []
+        several = False
         for d, s in ranking.top(limit):
             records = known.get(d)
             if records is None:
                 records = known[d] = payload_records(stored(d)["payload"])
-            for record in records:
-                if source is None or record["source"] == source:
-                    out.append(Candidate(record, s))
-        return out
+            if len(records) > 1:
+                several = True
+                found += [(-s, at, d, record) for record, at in
+                          zip(records, self._layout.record_positions(d), strict=True)
+                          if source is None or record["source"] == source]
+            elif source is None or records[0]["source"] == source:
+                found.append((-s, -1, d, records[0]))
+        if several:  # records in order (a document's first found at its position)
+            found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
+                           for s, at, d, record in found)[:limit]
+        return [Candidate(record, -s) for s, _, _, record in found]
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:
@@ -1117,10 +1175,13 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
     from kb.index_read import Layout
 
     report = progress or (lambda message: None)
+    from kb.index_records import load_counts
+
     meta = _segments_meta(previous)
     reader = open_index(previous).reader()
     try:
-        layout = Layout(reader, meta)
+        layout = Layout(reader, meta, [load_counts(previous, _segment_id(leaf))
+                                       for leaf, _ in reader.leaf_readers()])
         plan = _plan(reader, layout, records, group)
         if plan.how == "rewrite":
             report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
@@ -1151,9 +1212,12 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
 def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Record]:
     """Every record of the index with `records` put in: in place, or after the others."""
     by_id = {r.id: r for r in records}
-    stored = sorted((layout.position(d), d) for d in range(reader.doc_count_all())
-                    if not reader.is_deleted(d))
-    everything = [r for _, d in stored for r in _stored_records(reader, d)]
+    stored = sorted((at, n, record) for d in range(reader.doc_count_all())
+                    if not reader.is_deleted(d)
+                    for n, (at, record) in enumerate(zip(layout.record_positions(d),
+                                                         _stored_records(reader, d),
+                                                         strict=True)))
+    everything = [record for _, _, record in stored]
     return [*(by_id.pop(r.id, r) for r in everything), *by_id.values()]
 
 

@@ -115,3 +115,49 @@ def test_adding_a_set_to_shared_versions_answers_as_a_whole_build(
     added = add_files(home, [extra_file(MTGJSON_ALA)], DATA, progress=messages.append).build
     assert any(m.startswith("index: ") for m in messages)
     assert _searches(added) == _searches(full_build)
+
+
+def test_statistics_count_records_as_an_index_of_one_document_per_record(
+        tmp_path_factory: pytest.TempPathFactory, full_build) -> None:
+    """BM25's statistics count records, not documents (`kb.index_records`): the record
+    count, every term's frequency in every field and every field's total length are
+    those of an index of the same records one document each."""
+    from kb.index import MATCH_FIELDS
+    from tests.whoosh_reference import one_per_record
+
+    twin = one_per_record(full_build.index, tmp_path_factory.mktemp("twin") / "index")
+    grouped, single = Engine(full_build.index), Engine(twin)
+    try:
+        ours, theirs = grouped._layout, single._layout  # noqa: SLF001
+        assert ours.shared and not theirs.shared
+        assert ours.count == theirs.count == single._reader.doc_count()  # noqa: SLF001
+        assert grouped._reader.doc_count() < ours.count  # noqa: SLF001
+        leaf = single._reader.leaf_readers()[0][0]  # noqa: SLF001
+        checked = 0
+        for field in (*MATCH_FIELDS, "defines", "kind", "source", "rule_prefix"):
+            assert ours.field_length(field) == theirs.field_length(field), field
+            for text in list(leaf.texts(field)):
+                assert ours.doc_frequency(field, text) == theirs.doc_frequency(field, text), \
+                    (field, text)
+                checked += 1
+        assert checked > 15_000
+    finally:
+        grouped.close()
+        single.close()
+
+
+def test_a_damaged_record_counts_file_is_named_in_one_error(
+        tmp_path: Path, full_build) -> None:
+    import shutil
+
+    from kb.index_files import IndexFileError
+
+    folder = tmp_path / "index"
+    shutil.copytree(full_build.index, folder)
+    (counts,) = folder.glob("*.records")
+    counts.write_bytes(counts.read_bytes()[:200])
+    with pytest.raises(IndexFileError, match=r"\.records: cut short"):
+        Engine(folder)
+    counts.write_bytes(b"")
+    with pytest.raises(IndexFileError, match=r"\.records"):
+        Engine(folder)
