@@ -921,7 +921,10 @@ class Engine:
         source = ranking.source
         found: list[tuple[float, int, int, dict[str, Any]]] = []
         several = False
+        floor = None  # the score of the document whose records filled the limit
         for d, s in ranking.top(limit):
+            if floor is not None and s < floor:
+                break  # (the records of a document of the same score may come before)
             records = known.get(d)
             if records is None:
                 records = known[d] = payload_records(stored(d)["payload"])
@@ -932,6 +935,8 @@ class Engine:
                           if source is None or record["source"] == source]
             elif source is None or records[0]["source"] == source:
                 found.append((-s, -1, d, records[0]))
+            if floor is None and limit is not None and len(found) >= limit:
+                floor = s
         if several:  # records in order (a document's first found at its position)
             found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
                            for s, at, d, record in found)[:limit]
