@@ -571,7 +571,10 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
                                  strict=True):
         if cards:
             name = {s for card in cards for s in named[card]}
-            rest = {s: w for s, w in weights.items() if s not in name}
+            # a query that says nothing but the name asks for the card (the other words
+            # are a wording of the name's own: "wrath" read as a player's word)
+            rest = {s: w for s, w in weights.items() if s not in name} \
+                if not name.issuperset(query.content) else {}
         else:
             rest = weights
         if cards and rest:
