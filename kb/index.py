@@ -1020,8 +1020,9 @@ def _segments_meta(folder: Path) -> dict[str, Any]:
 class _Addition(NamedTuple):
     """What an addition does to an index: `how` ("append", "merge", "rewrite"), the
     segment ids kept, the live docnums (global) of the records it rewrites and the
-    segment of each, each record's position, and the docnums of appended segments'
-    records to write again (a merge)."""
+    segment of each, each record's position, the docnums of appended segments'
+    records to write again (a merge), and the records written again as the index holds
+    them because a document they share with a rewritten record goes (`carried`)."""
 
     how: str
     kept: list[str]
@@ -1029,6 +1030,7 @@ class _Addition(NamedTuple):
     segment_of: dict[str, str]
     positions: dict[str, int]
     moved: list[int]
+    carried: list[Record]
 
 
 def merge_policy(segments: int, appended_docs: int, deleted: int, total: int) -> str:
@@ -1047,8 +1049,7 @@ def _segment_id(leaf: Any) -> str:
     return str(segment.segment_id())
 
 
-def _plan(reader: Any, layout: Any, records: Sequence[Record],
-          group: Grouping | None = None) -> _Addition:
+def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
     leaves = list(reader.leaf_readers())
     ids = [_segment_id(leaf) for leaf, _ in leaves]
     replaced: dict[str, int] = {}
@@ -1062,6 +1063,7 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record],
                         replaced[record.id] = offset + docnum
                         segment_of[record.id] = ids[n]
     positions = {rid: layout.position(d) for rid, d in replaced.items()}
+    carried = _carried(reader, layout, replaced, segment_of, positions)
     following = layout.count
     for record in records:
         if record.id not in positions and record.source.startswith("cr-"):
@@ -1073,28 +1075,40 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record],
                 for n, (leaf, offset) in enumerate(leaves) if n > 0]
     live_appended = sum(leaf.doc_count() for leaf, _, _ in appended)
     deleted = sum(leaf.doc_count_all() - leaf.doc_count() for leaf, _ in leaves)
-    how = merge_policy(len(appended) + 1, live_appended + len(records),
+    how = merge_policy(len(appended) + 1, live_appended + len(records) + len(carried),
                        deleted + len(replaced), following)
-    if how != "rewrite" and _shares(reader, replaced.values(), records, group):
-        how = "rewrite"
     if how != "merge":
-        return _Addition(how, ids, replaced, segment_of, positions, [])
+        return _Addition(how, ids, replaced, segment_of, positions, [], carried)
     again = set(replaced.values())
     moved = [offset + d for leaf, offset, dead in appended for d in range(leaf.doc_count_all())
              if d not in dead and offset + d not in again]
-    return _Addition(how, ids[:1], replaced, segment_of, positions, moved)
+    return _Addition(how, ids[:1], replaced, segment_of, positions, moved, carried)
 
 
-def _shares(reader: Any, replaced: Iterable[int], records: Sequence[Record],
-            group: Grouping | None) -> bool:
-    """Whether an addition touches a shared document: a record it rewrites is one of
-    several a document stands for, or a record it brings belongs to a lineage group (and
-    so may share a document a whole build would give it). Such an addition is written
-    whole (a segment appended holds one document per record)."""
-    if group is not None and any(group(r.id) is not None for r in records):
-        return True
-    return any(json.loads(reader.stored_fields(d)["payload"]).__class__ is list
-               for d in replaced)
+def _carried(reader: Any, layout: Any, replaced: dict[str, int], segment_of: dict[str, str],
+             positions: dict[str, int]) -> list[Record]:
+    """The other records of the documents of several records that an addition rewrites a
+    record of (the unchanged versions of a rule whose newest version it rewrites): the
+    document goes, so they are written again as the index holds them, each at its own
+    position (noted in `replaced`, `segment_of` and `positions` with the rewritten
+    ones). An appended segment holds one document per record: the scores stay those
+    of a whole build (`kb.index_records`)."""
+    per_doc = layout.per_doc()
+    if per_doc is None:
+        return []
+    carried = []
+    for rid, docnum in list(replaced.items()):
+        if per_doc[docnum] == 1:
+            continue
+        for record, at in zip(_stored_records(reader, docnum),
+                              layout.record_positions(docnum), strict=True):
+            if record.id not in replaced:
+                replaced[record.id], segment_of[record.id] = docnum, segment_of[rid]
+                positions[record.id] = at
+                carried.append(record)
+            elif record.id == rid:
+                positions[rid] = at
+    return carried
 
 
 def _stored_records(reader: Any, docnum: int) -> list[Record]:
@@ -1174,8 +1188,10 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
 
     New records of Comprehensive Rules change the renames (`renames`): they need
     `build_index` (a rewritten record keeps its title and text, and so the renames).
-    An addition that touches a document several records share, or brings a record of a
-    lineage group (`group`, as `build_index`'s), is a "rewrite" (`_shares`).
+    A rewritten record of a document of several records takes the document's other
+    records into the new segment with it (`_carried`); a "rewrite" groups the records of
+    a lineage group (`group`) as `build_index` does. Either way every score is a whole
+    build's: the statistics count records (`kb.index_records`).
     """
     from kb.index_read import Layout
 
@@ -1187,20 +1203,20 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
     try:
         layout = Layout(reader, meta, [load_counts(previous, _segment_id(leaf))
                                        for leaf, _ in reader.leaf_readers()])
-        plan = _plan(reader, layout, records, group)
+        plan = _plan(reader, layout, records)
         if plan.how == "rewrite":
             report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
                    "records written again (merge policy)")
             build_index(_all_records(reader, layout, records), folder, progress, group)
             return plan.how
         moved = [_stored_record(reader, d) for d in plan.moved]
-        old = {rid: _stored_record(reader, d) for rid, d in plan.replaced.items()}
+        old = {r.id: r for d in set(plan.replaced.values()) for r in _stored_records(reader, d)}
         positions = {**{r.id: layout.position(d) for r, d in zip(moved, plan.moved,
                                                                  strict=True)},
                      **plan.positions}
     finally:
         reader.close()
-    written = sorted([*moved, *records], key=lambda r: positions[r.id])
+    written = sorted([*moved, *records, *plan.carried], key=lambda r: positions[r.id])
     report(f"index: a new segment of {len(written):,} records "
            f"({len(plan.replaced):,} rewritten, {len(moved):,} merged)")
     entries = _write_segment(previous, folder, plan, old, meta, written, report)
@@ -1242,10 +1258,13 @@ def _write_segment(previous: Path, folder: Path, plan: _Addition, old: dict[str,
     fields_ = ix.schema  # (read from the table of contents at every ask)
     writer = ix.writer()
     try:
+        gone: set[int] = set()
         for rid, docnum in plan.replaced.items():
             if plan.segment_of[rid] not in kept:
                 continue  # in an appended segment merged away: dropped with it
-            writer.delete_document(docnum)
+            if docnum not in gone:  # (a document of several records: each one's stats)
+                writer.delete_document(docnum)
+                gone.add(docnum)
             _deleted_stats(fields_, _document(old[rid]),
                            entries.setdefault(plan.segment_of[rid], {}).setdefault("deleted", {}))
     except BaseException:

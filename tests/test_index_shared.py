@@ -161,3 +161,82 @@ def test_a_damaged_record_counts_file_is_named_in_one_error(
     counts.write_bytes(b"")
     with pytest.raises(IndexFileError, match=r"\.records"):
         Engine(folder)
+
+
+def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
+        tmp_path: Path, full_build) -> None:
+    """An addition that rewrites one version of an unchanged rule (its document stands
+    for several records) writes the document's other records again beside it in the new
+    segment (`kb.index._carried`): the statistics, scores and order are those of a whole
+    build of the same records."""
+    from dataclasses import replace
+
+    from kb.build import _lineage_groups
+    from kb.index import (
+        _all_records,
+        _segment_id,
+        append_index,
+        build_index,
+        open_index,
+        payload_records,
+    )
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    groups = _lineage_groups(full_build.store)
+    reader = open_index(full_build.index).reader()
+    try:
+        layout = Layout(reader, None, [load_counts(full_build.index, _segment_id(leaf))
+                                       for leaf, _ in reader.leaf_readers()])
+        records = _all_records(reader, layout, [])
+        per_doc = layout.per_doc()
+        assert per_doc is not None
+        shared = next(d for d in range(len(per_doc)) if per_doc[d] >= 3)
+        (payload,) = [reader.stored_fields(shared)["payload"]]
+    finally:
+        reader.close()
+    members = [r["id"] for r in payload_records(payload)]
+    target = members[1]
+    changed = [replace(r, text=r.text + " It gains flanking and deathtouch until end of turn.")
+               for r in records if r.id == target]
+    build_index(records, tmp_path / "before", group=groups.get)
+    assert append_index(tmp_path / "before", tmp_path / "added", changed,
+                        group=groups.get) != "rewrite"
+    whole = [changed[0] if r.id == target else r for r in records]
+    build_index(whole, tmp_path / "whole", group=groups.get)
+    added, rebuilt = Engine(tmp_path / "added"), Engine(tmp_path / "whole")
+    try:
+        ours, theirs = added._layout, rebuilt._layout  # noqa: SLF001
+        assert ours.count == theirs.count == len(records)
+        for word in ("flank", "deathtouch", "turn", "creatur", "gain"):
+            assert ours.doc_frequency("text", word) == theirs.doc_frequency("text", word)
+        assert ours.field_length("text") == theirs.field_length("text")
+        for words in (["flank", "deathtouch"], ["gain", "turn"], ["creatur", "attack"]):
+            query = WordQuery([(w, 1.0) for w in words])
+            found, total = added.ranked(query, limit=40)
+            expected, count = rebuilt.ranked(query, limit=40)
+            assert total == count
+            assert [(c.record["id"], c.score) for c in found] == \
+                [(c.record["id"], c.score) for c in expected]
+        # every record once, in record order, the rewritten one as rewritten
+        live = _live_records(tmp_path / "added")
+        assert [r.id for r in live] == [r.id for r in whole]
+        assert next(r for r in live if r.id == target).text == changed[0].text
+    finally:
+        added.close()
+        rebuilt.close()
+
+
+def _live_records(folder: Path) -> list[Any]:
+    from kb.index import _all_records, _segment_id, _segments_meta, open_index
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    reader = open_index(folder).reader()
+    try:
+        layout = Layout(reader, _segments_meta(folder),
+                        [load_counts(folder, _segment_id(leaf))
+                         for leaf, _ in reader.leaf_readers()])
+        return _all_records(reader, layout, [])
+    finally:
+        reader.close()
