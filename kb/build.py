@@ -352,8 +352,14 @@ def _build_whole(records: list[Record], sources: list[Source],
     _stage("storing", lambda: write_store(
         tmp / "kb.sqlite", records, graph.links, graph.unresolved, graph.lineage,
         [_source_entry(s, counts[s.id]) for s in sources]))
+    lineage = graph.lineage
+
+    def group(record_id: str) -> object:
+        members = lineage.get(record_id)
+        return members[0] if members and len(members) > 1 else None
+
     return _stage("indexing", lambda: build_index(_Counted(records, report, "index"),
-                                                  tmp / "index", report))
+                                                  tmp / "index", report, group))
 
 
 def _add_to_previous(home: Path, records: list[Record], sources: list[Source],
@@ -417,8 +423,25 @@ def _add(previous: Path, records: list[Record], first: int, added: list[Source],
 
     _stage("storing", store)
     report(f"index {len(changed) + len(records) - first:,} records")
+    groups = _lineage_groups(tmp / "kb.sqlite")
     _stage("indexing", lambda: append_index(previous / "index", tmp / "index",
-                                            [*changed, *records[first:]], report))
+                                            [*changed, *records[first:]], report,
+                                            groups.get))
+
+
+def _lineage_groups(path: Path) -> dict[str, int]:
+    """Each record's lineage group in a store, for the records of a group of several (the
+    groups `kb.index.build_index` shares documents within)."""
+    import sqlite3
+    from collections import Counter
+
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("select id, grp from lineage").fetchall()
+    finally:
+        db.close()
+    sizes = Counter(grp for _, grp in rows)
+    return {rid: grp for rid, grp in rows if sizes[grp] > 1}
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

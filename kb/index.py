@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from array import array
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import accumulate, chain, islice
 from json.encoder import encode_basestring  # (loaded with json)
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -319,7 +320,7 @@ _PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
 
 
 def _document(record: Record, modern: Callable[[str], str] = modernize,
-              quoted: Callable[[str], str] | None = None) -> dict[str, str]:
+              quoted: Callable[[str], str] | None = None) -> dict[str, Any]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
@@ -337,11 +338,73 @@ def _document(record: Record, modern: Callable[[str], str] = modernize,
     }
 
 
+# the fields a document of several records holds every record's values of (ID fields)
+_PER_RECORD = ("id", "source")
+# a record's group for sharing a document (`build_index`), None where it shares none
+Grouping = Callable[[str], object]
+
+
+def _shared(documents: list[dict[str, Any]]) -> dict[str, Any]:
+    """One document for records whose indexed fields are the same (`build_index`): every
+    record's id and source (ID fields: each value one term), the payload a JSON list of
+    the records, the first whole and each other one as the fields it differs in
+    (`payload_records` reads it back)."""
+    if len(documents) == 1:
+        return documents[0]
+    first = json.loads(documents[0]["payload"])
+    rest = []
+    for document in documents[1:]:
+        record = json.loads(document["payload"])
+        rest.append({k: v for k, v in record.items() if first.get(k) != v})
+    merged = dict(documents[0])
+    for name in _PER_RECORD:
+        merged[name] = list(dict.fromkeys(d[name] for d in documents))
+    merged["payload"] = json.dumps([first, *rest], ensure_ascii=False)
+    return merged
+
+
+def payload_records(text: str) -> list[dict[str, Any]]:
+    """The records a stored payload stands for (one, or those of a shared document)."""
+    found = json.loads(text)
+    if isinstance(found, dict):
+        return [found]
+    first = found[0]
+    return [first, *({**first, **delta} for delta in found[1:])]
+
+
+def _documents(records: Iterable[Record], group: Grouping | None,
+               modern: Callable[[str], str], quoted: Callable[[str], str] | None
+               ) -> list[tuple[dict[str, Any], list[int]]]:
+    """The documents of records, in the order of each one's first record, each with its
+    records' positions (in `records`): records of one lineage group (`group`) whose
+    indexed field values are all the same share one (`_shared`); a record outside a
+    group has its own."""
+    keyed: dict[tuple[Any, ...], tuple[list[dict[str, Any]], list[int]]] = {}
+    order: list[tuple[list[dict[str, Any]], list[int]]] = []
+    for position, record in enumerate(records):
+        document = _document(record, modern, quoted)
+        grp = group(record.id) if group is not None else None
+        if grp is None:
+            order.append(([document], [position]))
+            continue
+        key = (grp, *(v for k, v in sorted(document.items())
+                      if k not in _PER_RECORD and k != "payload"))
+        if (same := keyed.get(key)) is None:
+            same = keyed[key] = ([], [])
+            order.append(same)
+        same[0].append(document)
+        same[1].append(position)
+    return [(_shared(documents), positions) for documents, positions in order]
+
+
 def build_index(records: Sequence[Record], folder: Path,
-                progress: Callable[[str], None] | None = None) -> Fresh:
+                progress: Callable[[str], None] | None = None,
+                group: Grouping | None = None) -> Fresh:
     """Index every record into a new folder: one segment, written by `_SegmentBuilder`
-    (the same segment Whoosh's own writer makes, several times faster). Returns the
-    score groups of its words (`kb.score_groups.Fresh`) for `Engine.write_cache`."""
+    (the same segment Whoosh's own writer makes, several times faster). Records of one
+    lineage group (`group`: a record id's group, None outside one) whose indexed fields
+    are the same share one document (`_documents`). Returns the score groups of its
+    words (`kb.score_groups.Fresh`) for `Engine.write_cache`."""
     from whoosh import index
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -351,8 +414,9 @@ def build_index(records: Sequence[Record], folder: Path,
     quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
     name_words: set[str] = set()
     for record in records:
-        builder.add(_document(record, modern, quoted))
         name_words |= _title_words(record)
+    for document, positions in _documents(records, group, modern, quoted):
+        builder.add(document, positions)
     fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
     (folder / RENAMES_FILE).write_text(json.dumps(renames(records)), encoding="utf-8")
@@ -459,11 +523,19 @@ class _SegmentBuilder:
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
         self._plans: dict[str, _Plan] = {}
+        self._records = array("I")  # how many records each document stands for
+        self._positions = array("I")  # the positions of each document's records in turn
+        self._per_record: set[str] = set()  # ID fields holding one value per record
 
-    def add(self, document: dict[str, str]) -> None:
-        """Add one document (field name -> value), as `SegmentWriter.add_document`."""
+    def add(self, document: dict[str, Any], positions: Sequence[int] | None = None) -> None:
+        """Add one document (field name -> value), as `SegmentWriter.add_document`, that
+        stands for the records at `positions` (in record order; None: one record, its
+        docnum); an ID field's value may be a list of distinct values, one per record
+        (each one term)."""
         writer = self._writer
         docnum = writer.docnum
+        self._records.append(1 if positions is None else len(positions))
+        self._positions += array("I", [docnum] if positions is None else positions)
         stored = {}
         plans = self._plans
         for name, value in sorted(document.items()):
@@ -471,11 +543,14 @@ class _SegmentBuilder:
                 plan = self._plan(name)
             table, whole, values, is_stored = plan
             if whole is not None:  # an ID field: the whole value is the one term
-                tbytes = value.encode("utf-8")
-                if (entry := table.get(tbytes)) is None:
-                    entry = table[tbytes] = (array("I"), array("I"))
-                entry[0].append(docnum)
-                entry[1].append(whole)
+                if type(value) is not str:
+                    self._per_record.add(name)
+                for one in (value,) if type(value) is str else value:
+                    tbytes = one.encode("utf-8")
+                    if (entry := table.get(tbytes)) is None:
+                        entry = table[tbytes] = (array("I"), array("I"))
+                    entry[0].append(docnum)
+                    entry[1].append(whole)
             elif values is not None:
                 if (number := values.known.get(value)) is None \
                         and (number := values.known.older(value)) is None:
@@ -567,6 +642,8 @@ class _SegmentBuilder:
         values = [value for _, value in self._pairs]
         count = self._writer.docnum
         tables: dict[str, FieldTable] = {}
+        shared = max(self._records, default=1) > 1
+        per_term = array("I")  # (in term table order: fields by name, terms ascending)
         for name in sorted({*self._postings, *self._values}):
             if name in self._values:
                 held = self._values.pop(name)
@@ -580,6 +657,9 @@ class _SegmentBuilder:
                 table = self._postings.pop(name)
                 size = len(table)
                 postings = ((t, docs, refs) for t, (docs, refs) in sorted(table.items()))
+            if shared:
+                postings = _counted(postings, per_term,
+                                    None if name in self._per_record else self._records)
             progress(f"index: writing {size:,} terms of field {name}")
             stored = self._lengths.get(name, array("I"))
             lengths = [rounded[n] for n in stored] if (rounded := _rounded(stored)) else []
@@ -591,9 +671,36 @@ class _SegmentBuilder:
         for name in sorted(self._lengths):
             write_lengths(perdoc, name, self._lengths[name])
         self._writer.commit(merge=False)
+        if shared:
+            self._write_counts(per_term)
         empty: FieldTable = ({}, [], [])
         return Fresh([tables.get(name, empty) for name in MATCH_FIELDS],
                      array("f", weights).tolist())  # (as a posting block stores them)
+
+
+    def _write_counts(self, per_term: array[int]) -> None:
+        """The segment's record counts (`kb.index_records`), for a segment some of whose
+        documents stand for several records."""
+        from kb.index_records import RecordCounts, path_of, write_counts
+
+        per_doc = self._records
+        lengths = {name: sum(map(operator.mul, held, per_doc))
+                   for name, held in self._lengths.items()}
+        starts = array("I", accumulate(per_doc, initial=0))
+        folder = Path(self._writer.storage.folder)
+        write_counts(path_of(folder, self._writer.newsegment.segment_id()),
+                     RecordCounts(lengths, per_doc, starts, self._positions, per_term))
+
+
+def _counted(postings: Iterable[tuple[bytes, Sequence[int], Sequence[int]]],
+             out: array[int], per_doc: Sequence[int] | None
+             ) -> Iterator[tuple[bytes, Sequence[int], Sequence[int]]]:
+    """The postings of a field's terms as given, each term's record frequency appended to
+    `out` as it passes: its documents' records (`per_doc`), or its documents where each
+    value of the field names one record (None)."""
+    for term, docs, refs in postings:
+        out.append(len(docs) if per_doc is None else sum(map(per_doc.__getitem__, docs)))
+        yield term, docs, refs
 
 
 def _rounded(lengths: Sequence[int]) -> dict[int, int]:
@@ -694,8 +801,8 @@ class Engine:
         self._reader.close()
 
     def doc_count(self) -> int:
-        """How many records the index holds."""
-        return int(self._reader.doc_count())
+        """How many records the index holds (a document may stand for several)."""
+        return self._layout.count
 
     def doc_frequency(self, stem: str, field: str = "text") -> int:
         """In how many records a stem occurs in a field."""
@@ -778,8 +885,13 @@ class Engine:
 
     def count(self, scores: dict[int, float], kind: str | None = None,
               source: str | None = None) -> int:
-        """How many of the scored records a kind / source filter lets through."""
-        return len(self._filtered(scores, kind, source))
+        """How many of the scored records a kind / source filter lets through (a document
+        of several records counts each, or the one of the source asked for)."""
+        found = self._filtered(scores, kind, source)
+        per_doc = self._layout.per_doc()
+        if per_doc is None or source:
+            return len(found)
+        return sum(map(per_doc.__getitem__, found))
 
     def top(self, scores: dict[int, float], kind: str | None = None,
             source: str | None = None, limit: int | None = 30) -> list[Candidate]:
@@ -794,22 +906,41 @@ class Engine:
         from kb.index_read import Ranking
 
         order = self._layout.position if self._layout.ordered else None
-        return Ranking(self._filtered(scores, kind, source), order)
+        return Ranking(self._filtered(scores, kind, source), order, source or None)
 
     def candidates(self, ranking: Ranking, limit: int | None = 30,
-                   payloads: dict[int, dict[str, Any]] | None = None) -> list[Candidate]:
-        """The best `limit` records of a ranking (all for None), best first. `payloads`
-        (docnum -> record) keeps the records read, for a caller taking more candidates
-        of the same ranking again."""
+                   payloads: dict[int, Any] | None = None) -> list[Candidate]:
+        """The best `limit` records of a ranking (all for None), best first (ties in
+        record order). A document stands for one record or several (`payload_records`),
+        each with its score, those of the ranking's source where it has one: the best
+        `limit` records are among those of the best `limit` documents. `payloads`
+        (docnum -> its records) keeps the records read, for a caller taking more
+        candidates of the same ranking again."""
         known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
-        out = []
+        source = ranking.source
+        found: list[tuple[float, int, int, dict[str, Any]]] = []
+        several = False
+        floor = None  # the score of the document whose records filled the limit
         for d, s in ranking.top(limit):
-            record = known.get(d)
-            if record is None:
-                record = known[d] = json.loads(stored(d)["payload"])
-            out.append(Candidate(record, s))
-        return out
+            if floor is not None and s < floor:
+                break  # (the records of a document of the same score may come before)
+            records = known.get(d)
+            if records is None:
+                records = known[d] = payload_records(stored(d)["payload"])
+            if len(records) > 1:
+                several = True
+                found += [(-s, at, d, record) for record, at in
+                          zip(records, self._layout.record_positions(d), strict=True)
+                          if source is None or record["source"] == source]
+            elif source is None or records[0]["source"] == source:
+                found.append((-s, -1, d, records[0]))
+            if floor is None and limit is not None and len(found) >= limit:
+                floor = s
+        if several:  # records in order (a document's first found at its position)
+            found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
+                           for s, at, d, record in found)[:limit]
+        return [Candidate(record, -s) for s, _, _, record in found]
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:
@@ -889,8 +1020,9 @@ def _segments_meta(folder: Path) -> dict[str, Any]:
 class _Addition(NamedTuple):
     """What an addition does to an index: `how` ("append", "merge", "rewrite"), the
     segment ids kept, the live docnums (global) of the records it rewrites and the
-    segment of each, each record's position, and the docnums of appended segments'
-    records to write again (a merge)."""
+    segment of each, each record's position, the docnums of appended segments'
+    records to write again (a merge), and the records written again as the index holds
+    them because a document they share with a rewritten record goes (`carried`)."""
 
     how: str
     kept: list[str]
@@ -898,6 +1030,7 @@ class _Addition(NamedTuple):
     segment_of: dict[str, str]
     positions: dict[str, int]
     moved: list[int]
+    carried: list[Record]
 
 
 def merge_policy(segments: int, appended_docs: int, deleted: int, total: int) -> str:
@@ -930,6 +1063,7 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
                         replaced[record.id] = offset + docnum
                         segment_of[record.id] = ids[n]
     positions = {rid: layout.position(d) for rid, d in replaced.items()}
+    carried = _carried(reader, layout, replaced, segment_of, positions)
     following = layout.count
     for record in records:
         if record.id not in positions and record.source.startswith("cr-"):
@@ -941,21 +1075,54 @@ def _plan(reader: Any, layout: Any, records: Sequence[Record]) -> _Addition:
                 for n, (leaf, offset) in enumerate(leaves) if n > 0]
     live_appended = sum(leaf.doc_count() for leaf, _, _ in appended)
     deleted = sum(leaf.doc_count_all() - leaf.doc_count() for leaf, _ in leaves)
-    how = merge_policy(len(appended) + 1, live_appended + len(records),
+    how = merge_policy(len(appended) + 1, live_appended + len(records) + len(carried),
                        deleted + len(replaced), following)
     if how != "merge":
-        return _Addition(how, ids, replaced, segment_of, positions, [])
+        return _Addition(how, ids, replaced, segment_of, positions, [], carried)
     again = set(replaced.values())
     moved = [offset + d for leaf, offset, dead in appended for d in range(leaf.doc_count_all())
              if d not in dead and offset + d not in again]
-    return _Addition(how, ids[:1], replaced, segment_of, positions, moved)
+    return _Addition(how, ids[:1], replaced, segment_of, positions, moved, carried)
+
+
+def _carried(reader: Any, layout: Any, replaced: dict[str, int], segment_of: dict[str, str],
+             positions: dict[str, int]) -> list[Record]:
+    """The other records of the documents of several records that an addition rewrites a
+    record of (the unchanged versions of a rule whose newest version it rewrites): the
+    document goes, so they are written again as the index holds them, each at its own
+    position (noted in `replaced`, `segment_of` and `positions` with the rewritten
+    ones). An appended segment holds one document per record: the scores stay those
+    of a whole build (`kb.index_records`)."""
+    per_doc = layout.per_doc()
+    if per_doc is None:
+        return []
+    carried = []
+    for rid, docnum in list(replaced.items()):
+        if per_doc[docnum] == 1:
+            continue
+        for record, at in zip(_stored_records(reader, docnum),
+                              layout.record_positions(docnum), strict=True):
+            if record.id not in replaced:
+                replaced[record.id], segment_of[record.id] = docnum, segment_of[rid]
+                positions[record.id] = at
+                carried.append(record)
+            elif record.id == rid:
+                positions[rid] = at
+    return carried
+
+
+def _stored_records(reader: Any, docnum: int) -> list[Record]:
+    """The records of a document as the index stored them (their export fields: all a
+    document is made of)."""
+    from kb.model import Record
+
+    return [Record(**r) for r in payload_records(reader.stored_fields(docnum)["payload"])]
 
 
 def _stored_record(reader: Any, docnum: int) -> Record:
-    """A record as the index stored it (its export fields: all a document is made of)."""
-    from kb.model import Record
-
-    return Record(**json.loads(reader.stored_fields(docnum)["payload"]))
+    """The one record of a document (`_plan` leaves shared documents to a rewrite)."""
+    (record,) = _stored_records(reader, docnum)
+    return record
 
 
 def _deleted_stats(schema: fields.Schema, document: dict[str, str],
@@ -1006,7 +1173,8 @@ def _title_words(record: Record) -> set[str]:
 
 
 def append_index(previous: Path, folder: Path, records: Sequence[Record],
-                 progress: Callable[[str], None] | None = None) -> str:
+                 progress: Callable[[str], None] | None = None,
+                 group: Grouping | None = None) -> str:
     """Write into the new `folder` the index of `previous` with `records` added: records
     new to it after the others, and new versions of records it holds (by id) in their
     place. The previous folder is only read. Returns what was done (`merge_policy`):
@@ -1020,28 +1188,35 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
 
     New records of Comprehensive Rules change the renames (`renames`): they need
     `build_index` (a rewritten record keeps its title and text, and so the renames).
+    A rewritten record of a document of several records takes the document's other
+    records into the new segment with it (`_carried`); a "rewrite" groups the records of
+    a lineage group (`group`) as `build_index` does. Either way every score is a whole
+    build's: the statistics count records (`kb.index_records`).
     """
     from kb.index_read import Layout
 
     report = progress or (lambda message: None)
+    from kb.index_records import load_counts
+
     meta = _segments_meta(previous)
     reader = open_index(previous).reader()
     try:
-        layout = Layout(reader, meta)
+        layout = Layout(reader, meta, [load_counts(previous, _segment_id(leaf))
+                                       for leaf, _ in reader.leaf_readers()])
         plan = _plan(reader, layout, records)
         if plan.how == "rewrite":
             report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
                    "records written again (merge policy)")
-            build_index(_all_records(reader, layout, records), folder, progress)
+            build_index(_all_records(reader, layout, records), folder, progress, group)
             return plan.how
         moved = [_stored_record(reader, d) for d in plan.moved]
-        old = {rid: _stored_record(reader, d) for rid, d in plan.replaced.items()}
+        old = {r.id: r for d in set(plan.replaced.values()) for r in _stored_records(reader, d)}
         positions = {**{r.id: layout.position(d) for r, d in zip(moved, plan.moved,
                                                                  strict=True)},
                      **plan.positions}
     finally:
         reader.close()
-    written = sorted([*moved, *records], key=lambda r: positions[r.id])
+    written = sorted([*moved, *records, *plan.carried], key=lambda r: positions[r.id])
     report(f"index: a new segment of {len(written):,} records "
            f"({len(plan.replaced):,} rewritten, {len(moved):,} merged)")
     entries = _write_segment(previous, folder, plan, old, meta, written, report)
@@ -1058,9 +1233,12 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
 def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Record]:
     """Every record of the index with `records` put in: in place, or after the others."""
     by_id = {r.id: r for r in records}
-    stored = sorted((layout.position(d), d) for d in range(reader.doc_count_all())
-                    if not reader.is_deleted(d))
-    everything = [_stored_record(reader, d) for _, d in stored]
+    stored = sorted((at, n, record) for d in range(reader.doc_count_all())
+                    if not reader.is_deleted(d)
+                    for n, (at, record) in enumerate(zip(layout.record_positions(d),
+                                                         _stored_records(reader, d),
+                                                         strict=True)))
+    everything = [record for _, _, record in stored]
     return [*(by_id.pop(r.id, r) for r in everything), *by_id.values()]
 
 
@@ -1080,10 +1258,13 @@ def _write_segment(previous: Path, folder: Path, plan: _Addition, old: dict[str,
     fields_ = ix.schema  # (read from the table of contents at every ask)
     writer = ix.writer()
     try:
+        gone: set[int] = set()
         for rid, docnum in plan.replaced.items():
             if plan.segment_of[rid] not in kept:
                 continue  # in an appended segment merged away: dropped with it
-            writer.delete_document(docnum)
+            if docnum not in gone:  # (a document of several records: each one's stats)
+                writer.delete_document(docnum)
+                gone.add(docnum)
             _deleted_stats(fields_, _document(old[rid]),
                            entries.setdefault(plan.segment_of[rid], {}).setdefault("deleted", {}))
     except BaseException:

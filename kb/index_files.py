@@ -32,6 +32,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from kb.index_records import load_counts
+
 _INT = struct.Struct("!i")
 _UINT = struct.Struct("!I")
 _LONG = struct.Struct("!q")
@@ -315,8 +317,9 @@ class _Terms:
         start = pos + _LENGTHS.size
         return bytes(self._buf[start:start + keylen]), start + keylen
 
-    def value_at(self, field: str, text: str) -> int | None:
-        """Where the info row of a term starts, None when the segment lacks it."""
+    def value_at(self, field: str, text: str) -> tuple[int, int] | None:
+        """A term's row (its place in key order) and where its info row starts, None when
+        the segment lacks it."""
         number = self.fieldmap.get(field)
         if number is None:
             return None
@@ -330,11 +333,11 @@ class _Terms:
             elif found > key:
                 hi = mid
             else:
-                return at
+                return mid, at
         return None
 
-    def texts(self, field: str) -> Iterator[tuple[str, int]]:
-        """Every term of a field, in order, and where its info row starts."""
+    def texts(self, field: str) -> Iterator[tuple[str, tuple[int, int]]]:
+        """Every term of a field, in order, with its row and where its info row starts."""
         number = self.fieldmap.get(field)
         if number is None:
             return
@@ -350,7 +353,7 @@ class _Terms:
             key, at = self._key_at(n)
             if not key.startswith(prefix):
                 return
-            yield key[2:].decode("utf-8"), at
+            yield key[2:].decode("utf-8"), (n, at)
 
     def info(self, at: int) -> tuple[int, ...]:
         """The info row at `at`: flags, weight, doc frequency, min and max length bytes,
@@ -555,8 +558,13 @@ class SegmentReader:
         if terms is None or postings is None:
             raise FileNotFoundError(2, "segment files missing", f"{folder}/{self._id}")
         self._terms, self._postings = _Terms(terms), postings
-        self._found: dict[tuple[str, str], int | None] = {}
+        self._found: dict[tuple[str, str], tuple[int, int] | None] = {}
         self._stored: tuple[memoryview, Any, Any] | None = None
+        # the segment's record counts where a document stands for several records
+        try:
+            self.record_counts = load_counts(folder, self._id)
+        except ValueError as exc:
+            raise IndexFileError(f"{folder}: {exc}") from exc
 
     def segment_id(self) -> str:
         """The segment's id (index name and random part)."""
@@ -578,7 +586,7 @@ class SegmentReader:
         """Whether any document of the segment is deleted."""
         return bool(self.deleted_docs_set)
 
-    def _row(self, field: str, text: str) -> int | None:
+    def _row(self, field: str, text: str) -> tuple[int, int] | None:
         key = (field, text)
         if key not in self._found:
             self._found[key] = self._terms.value_at(field, text)
@@ -590,26 +598,35 @@ class SegmentReader:
     def texts(self, field: str) -> Iterator[str]:
         """Every term of a field in the segment, in order (each one's place noted: looking
         it up again costs nothing)."""
-        for text, at in self._terms.texts(field):
-            self._found[(field, text)] = at
+        for text, row in self._terms.texts(field):
+            self._found[(field, text)] = row
             yield text
 
     def doc_frequency(self, field: str, text: str) -> int:
         """In how many documents (deleted ones included) a term occurs."""
-        at = self._row(field, text)
-        return 0 if at is None else int(self._terms.info(at)[2])
+        row = self._row(field, text)
+        return 0 if row is None else int(self._terms.info(row[1])[2])
 
     def field_length(self, field: str) -> int:
         """The total length of a field (deleted documents included)."""
         return int(self._lengths_total.get(field, 0))
 
+    def record_frequency(self, field: str, text: str) -> int:
+        """In how many records (deleted ones included) a term occurs (`kb.index_records`:
+        a document may stand for several)."""
+        counts = self.record_counts
+        if counts is None:
+            return self.doc_frequency(field, text)
+        row = self._row(field, text)
+        return 0 if row is None else int(counts.per_term[row[0]])
+
     def postings(self, field: str, text: str) -> Postings | InlinedPostings:
         """The postings of a term (deleted documents included)."""
-        at = self._row(field, text)
-        if at is None:
+        row = self._row(field, text)
+        if row is None:
             raise KeyError((field, text))
         size = self.schema[field].value_size
-        extent = self._terms.extent(at)
+        extent = self._terms.extent(row[1])
         if len(extent) == 3:
             return InlinedPostings(extent, size)
         return Postings(self._postings, extent[0], size)

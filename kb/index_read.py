@@ -30,7 +30,10 @@ from itertools import accumulate, compress, repeat
 from math import log
 from pathlib import Path
 from pickle import loads
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kb.index_records import RecordCounts
 
 
 def mapped_storage(folder: Path) -> Any:
@@ -512,8 +515,10 @@ class Ranking:
     are the best `n`: `top` orders every record one way), instead of passing over every
     score again."""
 
-    def __init__(self, scores: Scores, order: Callable[[int], int] | None = None) -> None:
+    def __init__(self, scores: Scores, order: Callable[[int], int] | None = None,
+                 source: str | None = None) -> None:
         self._scores, self._order = scores, order
+        self.source = source  # the source filter: a shared document's other records left
         self._pool: list[tuple[int, float]] = []
         self._whole = False  # the pool holds every record
 
@@ -551,17 +556,29 @@ class Layout:
     count, each term's document frequency and each field's total length are those of the
     live records (the index's own totals less what the addition noted of each deleted
     record, `meta["segments"][segment id]["deleted"]`), so every score is the score a
-    whole build gives. Ties rank in record order: a record's `position` is its docnum in
-    the first segment (written whole, in record order) and noted for every later one.
+    whole build gives. They count records, not documents: a document may stand for
+    several records (`kb.index_records`; a Whoosh reader, the build's, counts documents).
+    Ties rank in record order: a record's `position` is its docnum in the first segment
+    (written whole, in record order) and noted for every later one.
     """
 
-    def __init__(self, reader: Any, meta: dict[str, Any] | None = None) -> None:
+    def __init__(self, reader: Any, meta: dict[str, Any] | None = None,
+                 counts: Sequence[RecordCounts | None] | None = None) -> None:
         self._reader = reader
         leaves = list(reader.leaf_readers())
-        self.count = int(reader.doc_count())
         self.deleted: list[frozenset[int]] = [
             frozenset(leaf.deleted_docs_set) if leaf.has_deletions() else frozenset()
             for leaf, _ in leaves]
+        # each segment's record counts (`kb.index_records`; a search's reader holds them,
+        # the build reads them beside a Whoosh reader's segments)
+        self._counts = list(counts) if counts is not None else \
+            [getattr(leaf, "record_counts", None) for leaf, _ in leaves]
+        # some document stands for several records: statistics are the records'
+        self.shared = any(c is not None for c in self._counts)
+        self.count = sum(
+            leaf.doc_count() if c is None else c.records - sum(c.per_doc[d] for d in dead)
+            for (leaf, _), c, dead in zip(leaves, self._counts, self.deleted, strict=True))
+        self._per_doc: array[int] | None = None
         self._gone: list[dict[str, dict[str, int]]] = []  # per segment: field -> term -> n
         self._length: dict[str, int] = {}
         self._starts: list[int] = []
@@ -578,19 +595,49 @@ class Layout:
                 self._gone.append(gone["df"])
             for field, n in (gone.get("lengths") or {}).items():
                 self._length[field] = self._length.get(field, 0) + n
-        self.ordered = any(p is not None for p in self._positions)
+        self.ordered = self.shared or any(p is not None for p in self._positions)
 
     def doc_frequency(self, field: str, text: str) -> int:
         """In how many live records a term occurs in a field."""
-        found = int(self._reader.doc_frequency(field, text))
+        found = int(self._reader.doc_frequency(field, text)) if not self.shared else sum(
+            leaf.doc_frequency(field, text) if c is None else leaf.record_frequency(field, text)
+            for (leaf, _), c in zip(self._reader.leaf_readers(), self._counts, strict=True))
         return found - sum(gone.get(field, {}).get(text, 0) for gone in self._gone)
 
     def field_length(self, field: str) -> int:
         """The total length of a field over the live records."""
-        return int(self._reader.field_length(field)) - self._length.get(field, 0)
+        found = int(self._reader.field_length(field)) if not self.shared else sum(
+            leaf.field_length(field) if c is None else int(c.lengths.get(field, 0))
+            for (leaf, _), c in zip(self._reader.leaf_readers(), self._counts, strict=True))
+        return found - self._length.get(field, 0)
+
+    def per_doc(self) -> array[int] | None:
+        """How many records each document (by docnum) stands for; None when each stands
+        for one."""
+        if self.shared and self._per_doc is None:
+            self._per_doc = array("I")
+            for (leaf, _), counts in zip(self._reader.leaf_readers(), self._counts,
+                                         strict=True):
+                self._per_doc += array("I", counts.per_doc) if counts is not None \
+                    else array("I", [1]) * leaf.doc_count_all()
+        return self._per_doc
+
+    def record_positions(self, docnum: int) -> list[int]:
+        """The positions of the records a document stands for, in record order."""
+        leaf = bisect_right(self._starts, docnum) - 1
+        counts = self._counts[leaf]
+        if counts is None or self._positions[leaf] is not None:
+            return [self.position(docnum)]
+        return counts.positions_of(docnum - self._starts[leaf])
 
     def position(self, docnum: int) -> int:
-        """The record's place in record order (its docnum in a one-segment index)."""
+        """The record's place in record order (its docnum in a one-segment index of one
+        document per record); of a document of several records, its first record's."""
         leaf = bisect_right(self._starts, docnum) - 1
         positions = self._positions[leaf]
-        return docnum if positions is None else positions[docnum - self._starts[leaf]]
+        if positions is not None:
+            return positions[docnum - self._starts[leaf]]
+        counts = self._counts[leaf]
+        if counts is None:
+            return docnum
+        return counts.positions[counts.starts[docnum - self._starts[leaf]]]

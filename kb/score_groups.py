@@ -236,7 +236,10 @@ def _scored(scorer: Any, fields: Sequence[str],
     width = len(fields)
     df = [0] * width
     sizes = [len(docs) if type(docs) is array else len(docs) >> 2 for docs in groups.values()]
-    for signature, count in zip(groups, sizes, strict=True):
+    per_doc = scorer.layout.per_doc()  # a document may stand for several records
+    held = sizes if per_doc is None else \
+        [sum(map(per_doc.__getitem__, _ints(docs))) for docs in groups.values()]
+    for signature, count in zip(groups, held, strict=True):
         for i, _w, _length in signature:
             df[i] += count
     scorable = [scorer._reader.schema[f].scorable for f in fields]

@@ -8,6 +8,7 @@ matcher here (`FieldMaxMatcher`)."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from kb.index import MATCH_FIELDS, WordQuery
@@ -96,3 +97,34 @@ def _field_max_classes() -> tuple[type, type]:
 
 def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
     return _field_max_classes()[0](subqueries, boost=boost)
+
+
+def hit_ids(hits: Any, source: str | None) -> list[tuple[str, float]]:
+    """(record id, score) of each record Whoosh's hits stand for (a shared document's
+    every record, `kb.index.payload_records`), those of `source` where one is given: what
+    `Engine.candidates` gives for the same documents."""
+    from kb.index import payload_records
+
+    return [(r["id"], h.score) for h in hits for r in payload_records(h["payload"])
+            if source is None or r["source"] == source]
+
+
+
+def one_per_record(index: Path, folder: Path) -> Path:
+    """Build into `folder` an index of the same records in the same order, one document
+    per record: what Whoosh's own scoring of a query stands for (a document of several
+    records is one for Whoosh's statistics, its records for `kb.index_records`')."""
+    from kb.index import _all_records, _segment_id, _segments_meta, build_index, open_index
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    reader = open_index(index).reader()
+    try:
+        layout = Layout(reader, _segments_meta(index),
+                        [load_counts(index, _segment_id(leaf))
+                         for leaf, _ in reader.leaf_readers()])
+        records = _all_records(reader, layout, [])
+    finally:
+        reader.close()
+    build_index(records, folder)
+    return folder

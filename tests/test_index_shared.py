@@ -1,0 +1,242 @@
+"""Records of one lineage group whose indexed fields are the same (the unchanged versions
+of a rule, a glossary entry or a keyword) share one index document: its ID fields hold
+every record's id and source, its payload every record; a search gives back each record
+it stands for, with the document's score, and a source filter only that source's."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb.build import add_files, ensure_built
+from kb.era import modernize
+from kb.index import Engine, WordQuery, stems
+from tests.conftest import CR_FILES, DATA, MTGJSON_ALA, extra_file
+from tests.test_ingest_added import _searches
+
+
+def _grouped(build: Any) -> list[tuple[str, str, str, str | None, str, int]]:
+    """(id, source, title, rule, text, group) of every record of a lineage group of
+    several, from the store."""
+    db = sqlite3.connect(build.store)
+    try:
+        rows = db.execute(
+            "select r.id, r.source, r.title, r.rule, json_extract(r.data, '$.text'), l.grp"
+            " from records r join lineage l using (id) where l.grp in"
+            " (select grp from lineage group by grp having count(*) > 1)").fetchall()
+    finally:
+        db.close()
+    return rows
+
+
+def _document(engine: Engine, record_id: str) -> int:
+    (docnum,) = engine._terms.term("id", record_id)  # noqa: SLF001 (the index's own view)
+    return docnum
+
+
+@pytest.fixture(scope="module")
+def full_build(large_home: Path) -> Any:
+    return ensure_built(DATA, large_home)
+
+
+def test_unchanged_versions_share_a_document_and_changed_ones_do_not(full_build) -> None:
+    rows = _grouped(full_build)
+    engine = Engine(full_build.index)
+    try:
+        doc = {rid: _document(engine, rid) for rid, *_ in rows}
+        by_content: dict[tuple[Any, ...], set[int]] = defaultdict(set)
+        by_doc: dict[int, set[tuple[Any, ...]]] = defaultdict(set)
+        for rid, _source, title, rule, text, grp in rows:
+            by_content[(grp, title, rule, text)].add(doc[rid])
+            by_doc[doc[rid]].add((grp, modernize(title), rule, modernize(text)))
+        # the same text in one group: one document; one document: one indexed text
+        assert all(len(docs) == 1 for docs in by_content.values())
+        assert all(len(contents) == 1 for contents in by_doc.values())
+        shared = [d for d in by_doc if sum(doc[r[0]] == d for r in rows) > 1]
+        assert len(shared) > 1000  # four rules versions: most rules unchanged
+        assert len(set(doc.values())) < len(rows)
+        # two versions of one group whose texts differ as indexed (in today's wording):
+        # two documents
+        texts: dict[int, dict[tuple[str, str], int]] = defaultdict(dict)
+        for rid, _source, title, _rule, text, grp in rows:
+            texts[grp].setdefault((modernize(title), modernize(text)), doc[rid])
+        changed = [g for g, t in texts.items() if len(t) > 1]
+        assert changed and all(len(set(texts[g].values())) == len(texts[g]) for g in changed)
+    finally:
+        engine.close()
+
+
+def test_each_version_of_a_shared_document_is_found_by_its_number_and_source(
+        full_build) -> None:
+    rows = [r for r in _grouped(full_build) if r[3]]
+    engine = Engine(full_build.index)
+    try:
+        doc = {rid: _document(engine, rid) for rid, *_ in rows}
+        members: dict[int, list[tuple[str, str]]] = defaultdict(list)
+        for rid, source, *_ in rows:
+            members[doc[rid]].append((rid, source))
+        shared = sorted((d for d, m in members.items()
+                         if len({s for _, s in m}) > 1), key=lambda d: members[d][0])
+        checked = 0
+        for d in shared[::50]:
+            rid, source = members[d][0]
+            number = next(r[3] for r in rows if r[0] == rid)
+            ids = {r["id"] for r in engine.rule(number)}
+            assert {m for m, _ in members[d]} <= ids
+            for m, s in members[d]:
+                only = engine.rule(number, source=s)
+                assert m in {r["id"] for r in only}
+                assert {r["source"] for r in only} == {s}
+            # a word of its text: every version a candidate, with the one score
+            record = next(r for r in engine.rule(number, source=source) if r["id"] == rid)
+            words = [(stem, 1.0) for stem in dict.fromkeys(stems(record["text"]))][:6]
+            found, _ = engine.ranked(WordQuery(words, require_all=True), limit=None)
+            scores = {c.record["id"]: c.score for c in found}
+            assert {m for m, _ in members[d]} <= scores.keys()
+            assert len({scores[m] for m, _ in members[d]}) == 1
+            checked += 1
+        assert checked >= 10
+    finally:
+        engine.close()
+
+
+def test_adding_a_set_to_shared_versions_answers_as_a_whole_build(
+        tmp_path_factory: pytest.TempPathFactory, full_build) -> None:
+    """The CR versions built, then the MTGJSON set added (an appended segment, or the
+    index written whole where the addition touches a shared document): the same searches
+    as the build of everything at once."""
+    home = tmp_path_factory.mktemp("shared-added")
+    add_files(home, [extra_file(path) for path in CR_FILES.values()], DATA)
+    messages: list[str] = []
+    added = add_files(home, [extra_file(MTGJSON_ALA)], DATA, progress=messages.append).build
+    assert any(m.startswith("index: ") for m in messages)
+    assert _searches(added) == _searches(full_build)
+
+
+def test_statistics_count_records_as_an_index_of_one_document_per_record(
+        tmp_path_factory: pytest.TempPathFactory, full_build) -> None:
+    """BM25's statistics count records, not documents (`kb.index_records`): the record
+    count, every term's frequency in every field and every field's total length are
+    those of an index of the same records one document each."""
+    from kb.index import MATCH_FIELDS
+    from tests.whoosh_reference import one_per_record
+
+    twin = one_per_record(full_build.index, tmp_path_factory.mktemp("twin") / "index")
+    grouped, single = Engine(full_build.index), Engine(twin)
+    try:
+        ours, theirs = grouped._layout, single._layout  # noqa: SLF001
+        assert ours.shared and not theirs.shared
+        assert ours.count == theirs.count == single._reader.doc_count()  # noqa: SLF001
+        assert grouped._reader.doc_count() < ours.count  # noqa: SLF001
+        leaf = single._reader.leaf_readers()[0][0]  # noqa: SLF001
+        checked = 0
+        for field in (*MATCH_FIELDS, "defines", "kind", "source", "rule_prefix"):
+            assert ours.field_length(field) == theirs.field_length(field), field
+            for text in list(leaf.texts(field)):
+                assert ours.doc_frequency(field, text) == theirs.doc_frequency(field, text), \
+                    (field, text)
+                checked += 1
+        assert checked > 15_000
+    finally:
+        grouped.close()
+        single.close()
+
+
+def test_a_damaged_record_counts_file_is_named_in_one_error(
+        tmp_path: Path, full_build) -> None:
+    import shutil
+
+    from kb.index_files import IndexFileError
+
+    folder = tmp_path / "index"
+    shutil.copytree(full_build.index, folder)
+    (counts,) = folder.glob("*.records")
+    counts.write_bytes(counts.read_bytes()[:200])
+    with pytest.raises(IndexFileError, match=r"\.records: cut short"):
+        Engine(folder)
+    counts.write_bytes(b"")
+    with pytest.raises(IndexFileError, match=r"\.records"):
+        Engine(folder)
+
+
+def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
+        tmp_path: Path, full_build) -> None:
+    """An addition that rewrites one version of an unchanged rule (its document stands
+    for several records) writes the document's other records again beside it in the new
+    segment (`kb.index._carried`): the statistics, scores and order are those of a whole
+    build of the same records."""
+    from dataclasses import replace
+
+    from kb.build import _lineage_groups
+    from kb.index import (
+        _all_records,
+        _segment_id,
+        append_index,
+        build_index,
+        open_index,
+        payload_records,
+    )
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    groups = _lineage_groups(full_build.store)
+    reader = open_index(full_build.index).reader()
+    try:
+        layout = Layout(reader, None, [load_counts(full_build.index, _segment_id(leaf))
+                                       for leaf, _ in reader.leaf_readers()])
+        records = _all_records(reader, layout, [])
+        per_doc = layout.per_doc()
+        assert per_doc is not None
+        shared = next(d for d in range(len(per_doc)) if per_doc[d] >= 3)
+        (payload,) = [reader.stored_fields(shared)["payload"]]
+    finally:
+        reader.close()
+    members = [r["id"] for r in payload_records(payload)]
+    target = members[1]
+    changed = [replace(r, text=r.text + " It gains flanking and deathtouch until end of turn.")
+               for r in records if r.id == target]
+    build_index(records, tmp_path / "before", group=groups.get)
+    assert append_index(tmp_path / "before", tmp_path / "added", changed,
+                        group=groups.get) != "rewrite"
+    whole = [changed[0] if r.id == target else r for r in records]
+    build_index(whole, tmp_path / "whole", group=groups.get)
+    added, rebuilt = Engine(tmp_path / "added"), Engine(tmp_path / "whole")
+    try:
+        ours, theirs = added._layout, rebuilt._layout  # noqa: SLF001
+        assert ours.count == theirs.count == len(records)
+        for word in ("flank", "deathtouch", "turn", "creatur", "gain"):
+            assert ours.doc_frequency("text", word) == theirs.doc_frequency("text", word)
+        assert ours.field_length("text") == theirs.field_length("text")
+        for words in (["flank", "deathtouch"], ["gain", "turn"], ["creatur", "attack"]):
+            query = WordQuery([(w, 1.0) for w in words])
+            found, total = added.ranked(query, limit=40)
+            expected, count = rebuilt.ranked(query, limit=40)
+            assert total == count
+            assert [(c.record["id"], c.score) for c in found] == \
+                [(c.record["id"], c.score) for c in expected]
+        # every record once, in record order, the rewritten one as rewritten
+        live = _live_records(tmp_path / "added")
+        assert [r.id for r in live] == [r.id for r in whole]
+        assert next(r for r in live if r.id == target).text == changed[0].text
+    finally:
+        added.close()
+        rebuilt.close()
+
+
+def _live_records(folder: Path) -> list[Any]:
+    from kb.index import _all_records, _segment_id, _segments_meta, open_index
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    reader = open_index(folder).reader()
+    try:
+        layout = Layout(reader, _segments_meta(folder),
+                        [load_counts(folder, _segment_id(leaf))
+                         for leaf, _ in reader.leaf_readers()])
+        return _all_records(reader, layout, [])
+    finally:
+        reader.close()
