@@ -367,10 +367,13 @@ def _group_key(record: dict[str, Any], members: list[str],
 
 def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
     """Glossary entries and keyword definitions of the rules are one across versions by
-    name."""
+    name; so is a card, in every set file and FAQ that prints it (their wording and
+    layout of its text differ)."""
     if record["kind"] in ("glossary", "keyword") and is_rules_version(record["source"]):
         title = record["title"]
         return (record["kind"], (obsolete_term(title) or title).lower())
+    if record["kind"] == "card":
+        return ("card", record["title"].lower())
     return None
 
 

@@ -151,6 +151,36 @@ def test_the_same_entry_in_several_rules_versions_is_shown_once(large_home) -> N
     assert next(h for h in hits if h.record["title"] == "Hexproof").record["date"] == newest
 
 
+def test_a_card_printed_by_a_faq_and_a_set_file_is_one_hit(large_home) -> None:
+    """A card is one card in every source that prints it (the Shards of Alara FAQ and
+    ALA.json word and format its text differently): one hit, the other listed."""
+    import sqlite3
+
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    build = ensure_built(DATA, large_home)
+    db = sqlite3.connect(build.store)
+    try:
+        both = [title for (title,) in db.execute(
+            "select title from records where kind = 'card' group by title"
+            " having count(distinct source) > 1 order by title")]
+    finally:
+        db.close()
+    assert len(both) > 50
+    searcher = Searcher(build.index)
+    try:
+        for title in both[::10]:
+            cards = [h for h in searcher.search(title, kind="card", limit=5).hits
+                     if h.record["title"] == title]
+            assert len(cards) == 1, title
+            assert len({cards[0].record["source"],
+                        *(v["source"] for v in cards[0].versions)}) > 1, title
+    finally:
+        searcher.close()
+
+
 def test_a_question_puts_answers_first(shipped_searcher) -> None:
     first = shipped_searcher.search("can I choose not to sacrifice any creatures to devour").hits[0]
     assert first.record["kind"] in ("ruling", "qa")
