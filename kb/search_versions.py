@@ -379,11 +379,14 @@ def _name_key(record: dict[str, Any]) -> tuple[str, ...] | None:
 
 def _text_key(record: dict[str, Any]) -> tuple[str, ...]:
     """Records whose kind, title and text repeat word for word, rule numbers aside; for
-    rulings, the text and the cards it is about (the same ruling of a card in a set FAQ and
-    in its MTGJSON file; the same words on another card are another ruling)."""
-    text = rulenum.IN_TEXT.sub("#", " ".join(record["text"].lower().split()))
+    rulings, the text in today's words (`kb.era.modernize`: a 2008 FAQ's "put into a
+    graveyard from play" is its set file's "from the battlefield") and the cards it is
+    about (the same ruling of a card in a set FAQ and in its MTGJSON file; the same words
+    on another card are another ruling)."""
     if record["kind"] == "ruling":
+        text = rulenum.IN_TEXT.sub("#", " ".join(modernize(record["text"]).lower().split()))
         return (record["kind"], text, *sorted(c.lower() for c in record.get("cards") or []))
+    text = rulenum.IN_TEXT.sub("#", " ".join(record["text"].lower().split()))
     return (record["kind"], rulenum.IN_TEXT.sub("#", record["title"].lower()), text)
 
 

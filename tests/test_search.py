@@ -181,6 +181,28 @@ def test_a_card_printed_by_a_faq_and_a_set_file_is_one_hit(large_home) -> None:
         searcher.close()
 
 
+def test_a_ruling_a_faq_words_in_older_terms_is_one_hit_with_its_set_files(
+        large_home) -> None:
+    """The 2008 FAQ's "put into a graveyard from play" is ALA.json's "from the
+    battlefield": the same ruling, one hit (read in today's words); a ruling of other
+    words stays a hit of its own."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        hits = searcher.search("Blood Cultist creature put into a graveyard check whether "
+                               "it dealt damage", kind="ruling", limit=10).hits
+    finally:
+        searcher.close()
+    cultist = [h for h in hits if ":card:blood-cultist:" in h.record["id"]]
+    first = next(h for h in cultist if h.record["id"].endswith(":ruling:1"))
+    assert "from the battlefield" in first.record["text"]
+    assert any("from play" in v["text"] for v in first.versions)
+    assert len({h.record["id"].rsplit(":", 1)[1] for h in cultist}) == len(cultist)
+
+
 def test_a_question_puts_answers_first(shipped_searcher) -> None:
     first = shipped_searcher.search("can I choose not to sacrifice any creatures to devour").hits[0]
     assert first.record["kind"] in ("ruling", "qa")
