@@ -912,35 +912,46 @@ class Engine:
                    payloads: dict[int, Any] | None = None) -> list[Candidate]:
         """The best `limit` records of a ranking (all for None), best first (ties in
         record order). A document stands for one record or several (`payload_records`),
-        each with its score, those of the ranking's source where it has one: the best
-        `limit` records are among those of the best `limit` documents. `payloads`
-        (docnum -> its records) keeps the records read, for a caller taking more
-        candidates of the same ranking again."""
+        each with its score, those of the ranking's source where it has one. Documents
+        rank in their first records' order, so the best `limit` records are among those of
+        the best `limit` documents; under a source filter a document's record of the
+        source may come later than its first, and the documents tied with the one that
+        filled the limit are read too. `payloads` (docnum -> its records) keeps the records
+        read, for a caller taking more candidates of the same ranking again."""
         known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
         source = ranking.source
         found: list[tuple[float, int, int, dict[str, Any]]] = []
         several = False
         floor = None  # the score of the document whose records filled the limit
-        for d, s in ranking.top(limit):
-            if floor is not None and s < floor:
-                break  # (the records of a document of the same score may come before)
-            records = known.get(d)
-            if records is None:
-                records = known[d] = payload_records(stored(d)["payload"])
-            if len(records) > 1:
-                several = True
-                found += [(-s, at, d, record) for record, at in
-                          zip(records, self._layout.record_positions(d), strict=True)
-                          if source is None or record["source"] == source]
-            elif source is None or records[0]["source"] == source:
-                found.append((-s, -1, d, records[0]))
-            if floor is None and limit is not None and len(found) >= limit:
-                floor = s
+        ties = source is not None and self._layout.shared
+        taken, read = limit, 0
+        while True:
+            docs = ranking.top(taken)
+            for d, s in docs[read:]:
+                if floor is not None and s < floor:
+                    break  # (the records of a document of the same score may come before)
+                records = known.get(d)
+                if records is None:
+                    records = known[d] = payload_records(stored(d)["payload"])
+                if len(records) > 1:
+                    several = True
+                    found += [(-s, at, d, record) for record, at in
+                              zip(records, self._layout.record_positions(d), strict=True)
+                              if source is None or record["source"] == source]
+                elif source is None or records[0]["source"] == source:
+                    found.append((-s, -1, d, records[0]))
+                if floor is None and limit is not None and len(found) >= limit:
+                    floor = s
+            else:
+                if ties and taken is not None and len(docs) == taken and floor is not None:
+                    read, taken = taken, taken * 2  # the last read ties: read on
+                    continue
+            break
         if several:  # records in order (a document's first found at its position)
             found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
-                           for s, at, d, record in found)[:limit]
-        return [Candidate(record, -s) for s, _, _, record in found]
+                           for s, at, d, record in found)
+        return [Candidate(record, -s) for s, _, _, record in found[:limit]]
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:
