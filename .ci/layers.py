@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
                "kb.links_resolve")),
     ("store", ("kb.store", "kb.index", "kb.index_write", "kb.index_read", "kb.index_files",
-               "kb.postings_cache", "kb.score_groups",
+               "kb.index_records", "kb.postings_cache", "kb.score_groups",
                "kb.freshness", "kb.paths", "kb.homelock", "kb.leftovers")),
     # the game engine and what keywords are made of; the keyword modules (kb.rules.keywords)
     # and validation stand above it, so the game never imports a keyword
