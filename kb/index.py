@@ -372,29 +372,38 @@ def payload_records(text: str) -> list[dict[str, Any]]:
     return [first, *({**first, **delta} for delta in found[1:])]
 
 
-def _documents(records: Iterable[Record], group: Grouping | None,
+def _documents(records: Sequence[Record], group: Grouping | None,
                modern: Callable[[str], str], quoted: Callable[[str], str] | None
-               ) -> list[tuple[dict[str, Any], list[int]]]:
+               ) -> Iterator[tuple[dict[str, Any], list[int]]]:
     """The documents of records, in the order of each one's first record, each with its
     records' positions (in `records`): records of one lineage group (`group`) whose
-    indexed field values are all the same share one (`_shared`); a record outside a
-    group has its own."""
-    keyed: dict[tuple[Any, ...], tuple[list[dict[str, Any]], list[int]]] = {}
-    order: list[tuple[list[dict[str, Any]], list[int]]] = []
+    fields a document is made of are the same share one (`_shared`); a record outside a
+    group has its own. A first pass notes which records share (keyed by the records'
+    own fields, so nothing is held but their places); each document is made as it is
+    given."""
+    shared: dict[int, list[int]] = {}  # a shared document's first record -> its records
+    keyed: dict[tuple[Any, ...], list[int]] = {}
+    if group is not None:
+        for position, record in enumerate(records):
+            if (grp := group(record.id)) is None:
+                continue
+            key = (grp, record.kind, record.rule, record.title, record.text,
+                   tuple(record.keywords), tuple(record.cards))
+            if (same := keyed.get(key)) is None:
+                keyed[key] = [position]
+            else:
+                same.append(position)
+                shared[same[0]] = same
+    later = {p for positions in shared.values() for p in positions[1:]}
+    del keyed
     for position, record in enumerate(records):
-        document = _document(record, modern, quoted)
-        grp = group(record.id) if group is not None else None
-        if grp is None:
-            order.append(([document], [position]))
+        if position in later:
             continue
-        key = (grp, *(v for k, v in sorted(document.items())
-                      if k not in _PER_RECORD and k != "payload"))
-        if (same := keyed.get(key)) is None:
-            same = keyed[key] = ([], [])
-            order.append(same)
-        same[0].append(document)
-        same[1].append(position)
-    return [(_shared(documents), positions) for documents, positions in order]
+        if (positions := shared.get(position)) is None:
+            yield _document(record, modern, quoted), [position]
+        else:
+            yield _shared([_document(records[p], modern, quoted) for p in positions]), \
+                positions
 
 
 def build_index(records: Sequence[Record], folder: Path,
