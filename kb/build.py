@@ -423,25 +423,11 @@ def _add(previous: Path, records: list[Record], first: int, added: list[Source],
 
     _stage("storing", store)
     report(f"index {len(changed) + len(records) - first:,} records")
-    groups = _lineage_groups(tmp / "kb.sqlite")
+    with KnowledgeBase(tmp / "kb.sqlite") as kb:
+        groups = kb.lineage_groups()
     _stage("indexing", lambda: append_index(previous / "index", tmp / "index",
                                             [*changed, *records[first:]], report,
                                             groups.get))
-
-
-def _lineage_groups(path: Path) -> dict[str, int]:
-    """Each record's lineage group in a store, for the records of a group of several (the
-    groups `kb.index.build_index` shares documents within)."""
-    import sqlite3
-    from collections import Counter
-
-    db = sqlite3.connect(path)
-    try:
-        rows = db.execute("select id, grp from lineage").fetchall()
-    finally:
-        db.close()
-    sizes = Counter(grp for _, grp in rows)
-    return {rid: grp for rid, grp in rows if sizes[grp] > 1}
 
 
 def _source_entry(source: Source, counts: dict[str, int]) -> dict:

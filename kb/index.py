@@ -686,7 +686,6 @@ class _SegmentBuilder:
         return Fresh([tables.get(name, empty) for name in MATCH_FIELDS],
                      array("f", weights).tolist())  # (as a posting block stores them)
 
-
     def _write_counts(self, per_term: array[int]) -> None:
         """The segment's record counts (`kb.index_records`), for a segment some of whose
         documents stand for several records."""
@@ -1140,7 +1139,8 @@ def _stored_records(reader: Any, docnum: int) -> list[Record]:
 
 
 def _stored_record(reader: Any, docnum: int) -> Record:
-    """The one record of a document (`_plan` leaves shared documents to a rewrite)."""
+    """The one record of a document of an appended segment (whose documents stand for one
+    record each)."""
     (record,) = _stored_records(reader, docnum)
     return record
 
@@ -1213,16 +1213,11 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
     a lineage group (`group`) as `build_index` does. Either way every score is a whole
     build's: the statistics count records (`kb.index_records`).
     """
-    from kb.index_read import Layout
-
     report = progress or (lambda message: None)
-    from kb.index_records import load_counts
-
     meta = _segments_meta(previous)
     reader = open_index(previous).reader()
     try:
-        layout = Layout(reader, meta, [load_counts(previous, _segment_id(leaf))
-                                       for leaf, _ in reader.leaf_readers()])
+        layout = _whoosh_layout(reader, previous, meta)
         plan = _plan(reader, layout, records)
         if plan.how == "rewrite":
             report(f"index: all {layout.count + len(records) - len(plan.replaced):,} "
@@ -1248,6 +1243,26 @@ def append_index(previous: Path, folder: Path, records: Sequence[Record],
         words |= _title_words(record)
     (folder / NAMES_FILE).write_text(json.dumps(sorted(words)), encoding="utf-8")
     return plan.how
+
+
+def _whoosh_layout(reader: Any, folder: Path, meta: dict[str, Any] | None = None) -> Any:
+    """The `kb.index_read.Layout` of an index read through Whoosh (the build's reading of
+    a previous index): its additions' notes and each segment's record counts, read beside
+    its segments (`kb.index_records`)."""
+    from kb.index_read import Layout
+    from kb.index_records import load_counts
+
+    return Layout(reader, _segments_meta(folder) if meta is None else meta,
+                  [load_counts(folder, _segment_id(leaf)) for leaf, _ in reader.leaf_readers()])
+
+
+def indexed_records(folder: Path) -> list[Record]:
+    """Every record an index holds, in record order."""
+    reader = open_index(folder).reader()
+    try:
+        return _all_records(reader, _whoosh_layout(reader, folder), [])
+    finally:
+        reader.close()
 
 
 def _all_records(reader: Any, layout: Any, records: Sequence[Record]) -> list[Record]:

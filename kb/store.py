@@ -337,6 +337,13 @@ class KnowledgeBase:
         self._read_groups({row[0]})
         return list(self._groups.get(row[0], []))
 
+    def lineage_groups(self) -> dict[str, int]:
+        """The number of each record's lineage group, for the records of a group of
+        several (the groups `kb.index.build_index` shares documents within)."""
+        return dict(self._db.execute(
+            "select id, grp from lineage where grp in"
+            " (select grp from lineage group by grp having count(*) > 1)"))
+
     def lineages(self, record_ids: Iterable[str]) -> dict[str, list[str]]:
         """`lineage` of many records at once: id -> its group's members (the ids that
         have a group; the records of one group share one list)."""

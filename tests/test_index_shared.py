@@ -171,23 +171,22 @@ def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
     build of the same records."""
     from dataclasses import replace
 
-    from kb.build import _lineage_groups
     from kb.index import (
         _all_records,
-        _segment_id,
+        _whoosh_layout,
         append_index,
         build_index,
+        indexed_records,
         open_index,
         payload_records,
     )
-    from kb.index_read import Layout
-    from kb.index_records import load_counts
+    from kb.store import KnowledgeBase
 
-    groups = _lineage_groups(full_build.store)
+    with KnowledgeBase(full_build.store) as kb:
+        groups = kb.lineage_groups()
     reader = open_index(full_build.index).reader()
     try:
-        layout = Layout(reader, None, [load_counts(full_build.index, _segment_id(leaf))
-                                       for leaf, _ in reader.leaf_readers()])
+        layout = _whoosh_layout(reader, full_build.index)
         records = _all_records(reader, layout, [])
         per_doc = layout.per_doc()
         assert per_doc is not None
@@ -219,24 +218,10 @@ def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
             assert [(c.record["id"], c.score) for c in found] == \
                 [(c.record["id"], c.score) for c in expected]
         # every record once, in record order, the rewritten one as rewritten
-        live = _live_records(tmp_path / "added")
+        live = indexed_records(tmp_path / "added")
         assert [r.id for r in live] == [r.id for r in whole]
         assert next(r for r in live if r.id == target).text == changed[0].text
     finally:
         added.close()
         rebuilt.close()
 
-
-def _live_records(folder: Path) -> list[Any]:
-    from kb.index import _all_records, _segment_id, _segments_meta, open_index
-    from kb.index_read import Layout
-    from kb.index_records import load_counts
-
-    reader = open_index(folder).reader()
-    try:
-        layout = Layout(reader, _segments_meta(folder),
-                        [load_counts(folder, _segment_id(leaf))
-                         for leaf, _ in reader.leaf_readers()])
-        return _all_records(reader, layout, [])
-    finally:
-        reader.close()

@@ -114,17 +114,8 @@ def one_per_record(index: Path, folder: Path) -> Path:
     """Build into `folder` an index of the same records in the same order, one document
     per record: what Whoosh's own scoring of a query stands for (a document of several
     records is one for Whoosh's statistics, its records for `kb.index_records`')."""
-    from kb.index import _all_records, _segment_id, _segments_meta, build_index, open_index
-    from kb.index_read import Layout
-    from kb.index_records import load_counts
+    from kb.index import build_index, indexed_records
 
-    reader = open_index(index).reader()
-    try:
-        layout = Layout(reader, _segments_meta(index),
-                        [load_counts(index, _segment_id(leaf))
-                         for leaf, _ in reader.leaf_readers()])
-        records = _all_records(reader, layout, [])
-    finally:
-        reader.close()
+    records = indexed_records(index)
     build_index(records, folder)
     return folder
