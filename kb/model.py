@@ -27,6 +27,9 @@ KINDS: tuple[str, ...] = ("rule", "ruling", "qa", "card", "keyword", "glossary",
 EXPORT_FIELDS: tuple[str, ...] = (
     "id", "kind", "source", "title", "rule", "text", "keywords", "cards", "refs", "date",
 )
+# The fields that name one version of a record among others ("2008-10-01 502.83"), in
+# the order `KnowledgeBase.summaries` reads them
+SUMMARY_FIELDS: tuple[str, ...] = ("id", "kind", "source", "title", "rule", "date")
 
 
 @dataclass

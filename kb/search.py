@@ -358,10 +358,12 @@ class Searcher:
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:
         """The group's hit: the version asked for, the other versions listed."""
-        self._versions.complete(group)
+        # the versions listed need only their names; old words asked about, their texts
+        self._versions.complete(group, whole=bool(group.era_words))
         record = group.pick(as_of, source)
         if record is None:
             return None
+        record = self._versions.shown(record)
         others = _newest_first_but(group.records.values(), record["id"])
         context = None
         covers: tuple[str, ...] = ()
@@ -373,7 +375,7 @@ class Searcher:
                 # older entries of the glossary, not versions of the rule)
                 record, context = target, record
                 members = self._versions.lineages([target["id"]]).get(target["id"], [])
-                others = _newest_first_but(self._versions.fetch(members).values(),
+                others = _newest_first_but(self._versions.summaries(members).values(),
                                            target["id"])
             else:
                 record = target

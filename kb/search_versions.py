@@ -348,10 +348,24 @@ class Versions:
         return old_terms(self._kb.titles_gone("glossary", older, self.newest_cr), rules,
                          self.newest_cr)
 
-    def complete(self, group: Group) -> None:
-        """Fetch the group's versions that were not among the candidates."""
+    def complete(self, group: Group, whole: bool = True) -> None:
+        """Fetch the group's versions that were not among the candidates: whole records,
+        or (`whole` false) only the fields naming each version (`summaries`), for a hit
+        that lists them and shows one (`shown`)."""
         missing = [m for m in group.members if m not in group.records]
-        group.records.update(self.fetch(missing))
+        group.records.update(self.fetch(missing) if whole else self.summaries(missing))
+
+    def summaries(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Records by id as the fields naming a version (`KnowledgeBase.summaries`)."""
+        if self._kb is None or not ids:
+            return {}
+        return self._kb.summaries(ids)
+
+    def shown(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A group's record whole: fetched when only its version fields are at hand."""
+        if "text" in record:
+            return record
+        return self.fetch([record["id"]]).get(record["id"], record)
 
 
 def _group_key(record: dict[str, Any], members: list[str],

@@ -79,3 +79,18 @@ def test_exports_read_as_the_records_export_them(shipped_build) -> None:
         assert found == {r.id: r.export() for r in kb.get_many(ids)}
         assert list(found) == list(dict.fromkeys(i for i in ids if i != "no-such-source:1"))
         assert {r["kind"] for r in found.values()} == set(by_kind)
+
+
+def test_a_version_summary_is_the_whole_record_s_naming_fields(shipped_build) -> None:
+    """`summaries` reads from the table's columns what `exports` reads from each record's
+    JSON: the same values for every shipped record (dated or not, rules and rulings)."""
+    from kb.model import SUMMARY_FIELDS
+
+    with KnowledgeBase(shipped_build.store) as kb:
+        ids = [r.id for r in kb.records()]
+        whole = kb.exports(ids)
+        summaries = kb.summaries([*ids, "no-such:1"])
+    assert len(ids) > 1000 and set(summaries) == set(ids)
+    assert {r.get("date") for r in whole.values()} - {None}  # dates are read, not all None
+    for rid in ids:
+        assert summaries[rid] == {name: whole[rid][name] for name in SUMMARY_FIELDS}
