@@ -742,10 +742,13 @@ def open_index(folder: Path) -> index.Index:
 
 @dataclass
 class Candidate:
-    """A record the engine matched, with its engine score (BM25F, best field per word)."""
+    """A record the engine matched, with its engine score (BM25F, best field per word) and
+    its document (records of one lineage group that read the same share one: `doc`,
+    -1 when unknown)."""
 
     record: dict[str, Any]
     score: float
+    doc: int = -1
 
 
 @dataclass
@@ -959,7 +962,7 @@ class Engine:
         if several:  # records in order (a document's first found at its position)
             found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
                            for s, at, d, record in found)
-        return [Candidate(record, -s) for s, _, _, record in found[:limit]]
+        return [Candidate(record, -s, d) for s, _, d, record in found[:limit]]
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

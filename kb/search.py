@@ -519,6 +519,35 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
               weights: dict[str, float], idf: Callable[[str], float],
               takes: Takes | None = None, phrasing: set[str] | None = None,
               ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
+    """Each candidate's score and its parts (`_scored`), in the candidates' order. The
+    records of one index document (the unchanged versions of a rule, `Candidate.doc`)
+    read the same and score the same: each is scored once (over 110 rules versions a
+    query's candidates are eight records for each text)."""
+    distinct: list[Candidate] = []
+    counts: list[int] = []  # how many candidates each distinct one stands for
+    places: list[int] = []  # each candidate's distinct one
+    first: dict[tuple[int, float, str], int] = {}
+    for c in found:
+        # a record's id past its source names it within the document ("702.83a")
+        key = (c.doc, c.score, c.record["id"].split(":", 1)[-1])
+        at = first.get(key) if c.doc >= 0 else None
+        if at is None:
+            at = len(distinct)
+            if c.doc >= 0:
+                first[key] = at
+            distinct.append(c)
+            counts.append(0)
+        counts[at] += 1
+        places.append(at)
+    scored = _scored(distinct, counts, query, variants, weights, idf, takes, phrasing)
+    return [(scored[at][0], dict(scored[at][1]), c.record)
+            for c, at in zip(found, places, strict=True)]
+
+
+def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
+            variants: list[ReadQuery], weights: dict[str, float], idf: Callable[[str], float],
+            takes: Takes | None = None, phrasing: set[str] | None = None,
+            ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
     """Each candidate's score: the engine's score times its proximity (of the query's best
     wording: as written, renamed terms in today's words, slang in the rules' words).
     Records about a card the query names (`kb.search_cards`) all start from the best
@@ -526,8 +555,9 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together. (`takes`: what the query's earlier
-    takes of candidates worked out.)"""
+    share of query and subject words found together. (`counts`: how many records each
+    candidate stands for; `takes`: what the query's earlier takes of candidates worked
+    out.)"""
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
@@ -596,26 +626,30 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
                 parts["defines"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
-    _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()})
+    _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()},
+                counts)
     return out
 
 
 def _break_ties(out: list[tuple[float, dict[str, float], dict[str, Any]]],
                 used: list[dict[str, float]], variants: list[ReadQuery],
                 spans: dict[tuple[Any, ...], float] | None = None,
-                scanned: dict[str, str] | None = None) -> None:
+                scanned: dict[str, str] | None = None,
+                counts: list[int] | None = None) -> None:
     """Records that score the same (a named card's rulings start from one score, and often
     share the words found) are told apart by how close those words stand: each tied
     record's `span`, the fewest words holding its share of the query (sorted after the
     score; `spans` keeps them by what they depend on: versions of one rule often say the
-    same; `scanned`: each record's text as far as it is scanned, by id, when known)."""
+    same; `scanned`: each record's text as far as it is scanned, by id, when known;
+    `counts`: how many records each entry stands for, one each when not given)."""
     spans = {} if spans is None else spans
     scanned = scanned or {}
     tied: dict[float, list[int]] = {}
     for i, (score, _, _) in enumerate(out):
         tied.setdefault(score, []).append(i)
     for score, places in tied.items():
-        if len(places) < 2 or not score:
+        if not score or (len(places) < 2 if counts is None
+                         else sum(counts[i] for i in places) < 2):
             continue
         for i in places:
             parts, record = out[i][1], out[i][2]

@@ -225,3 +225,34 @@ def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
         added.close()
         rebuilt.close()
 
+
+
+def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_build) -> None:
+    """Re-ranking scores each shared document's records once (`kb.search._reranked`): the
+    same scores, parts and order as scoring every record on its own (no document known),
+    for the eval sets' kinds of query over FULL's unchanged versions."""
+    from kb.index import Candidate
+    from kb.search import ReadQuery, _reranked
+
+    engine = Engine(full_build.index)
+    try:
+        shared = 0
+        for text in ("attacks alone", "how does exalted work with two attackers",
+                     "the stack", "what happens when a creature with persist dies",
+                     "state-based actions lethal damage", "mana burn"):
+            query = ReadQuery.of(text)
+            content = list(query.content)
+            weights = {s: max(engine.idf(s), 0.1) for s in content}
+            ranking = engine.ranking(engine.scores(
+                WordQuery(words=[(s, 1.0) for s in content]), None, None), None, None)
+            found = engine.candidates(ranking, 120)
+            docs = [c.doc for c in found]
+            shared += len(docs) - len(set(docs))
+            alone = [Candidate(c.record, c.score) for c in found]
+            once = _reranked(found, query, [query], weights, engine.idf)
+            each = _reranked(alone, query, [query], weights, engine.idf)
+            assert [(s, p, r["id"]) for s, p, r in once] == \
+                [(s, p, r["id"]) for s, p, r in each]
+        assert shared > 100  # the candidates held many records of shared documents
+    finally:
+        engine.close()
