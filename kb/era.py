@@ -103,22 +103,37 @@ _OLD = tuple(old.lower() for old, _ in _REWRITES)
 _NEEDED = (*_OLD, "from the game", "to play")
 
 
+# The characters other than ASCII letters that a pattern ignoring case matches to one
+# ("ſ" is "s", the Kelvin sign "k", dotted and dotless "i"): a text without them matches
+# an ASCII phrase only where its lower case holds the phrase
+_AS_ASCII = str.maketrans("ſKİı", "skii")
+_FOLDED_TO_ASCII = frozenset("ſKİı")
+
+
+def _key(matched: str) -> str:
+    """The old phrase or form a pattern ignoring case matched, as the tables write it."""
+    return matched.translate(_AS_ASCII).lower()
+
+
 def modernize(text: str) -> str:
     """Rewrite older rules wording into today's (`comes into play` -> `enters the battlefield`)."""
-    if text.isascii():  # fast path (most texts): lower case is exact, a phrase a substring
+    ascii_ = text.isascii()
+    if ascii_ or _FOLDED_TO_ASCII.isdisjoint(text):
+        # fast path (most texts, today's curly quotes too): no old phrase, no rewrite
         low = text.lower()
         if not any(map(low.__contains__, _NEEDED)):
             return text
-        return _rewrite_ascii(text, low)
+        if ascii_:  # lower case is exact: each rewrite only where its words are
+            return _rewrite_ascii(text, low)
     return _rewrite(text)
 
 
 def _swap(match: re.Match[str]) -> str:
-    return _same_case(match.group(0), _MODERN[match.group(0).lower()])
+    return _same_case(match.group(0), _MODERN[_key(match.group(0))])
 
 
 def _exile(match: re.Match[str]) -> str:
-    verb = _EXILE_FORMS[match.group(2).lower()]
+    verb = _EXILE_FORMS[_key(match.group(2))]
     return _same_case(match.group(1), verb) + match.group(3)
 
 

@@ -69,7 +69,11 @@ def test_modernize_fast_path_changes_nothing_the_rewrite_would_change() -> None:
     lines = [line for path in sorted((shipped_data_dir() / "sources").glob("*"))
              for line in path.read_text(encoding="utf-8", errors="replace").splitlines()]
     lines += ["Remove it from the game.", "Return that card to play.", "HE OR SHE may",
-              "It comes  into play tapped.", "Put it into PLAY."]
+              "It comes  into play tapped.", "Put it into PLAY.",
+              # not ASCII: curly quotes, and letters a pattern ignoring case reads as ASCII
+              "It “comes into play” tapped.", "Remove it from the gaMe — “exile”.",
+              "It comes into plaſ.", "Remove it from the game (\u212a).",
+              "It comes ınto play.", "Return İt to play."]
     changed = [line for line in lines if _rewrite(line) != line]
     assert len(changed) > 20  # the sample has old wording to rewrite
     assert all(modernize(line) == _rewrite(line) for line in lines)
@@ -86,13 +90,16 @@ _PIECES = st.sampled_from([
     "comes into play", "put into a graveyard from play", "he or she", "his or her",
     "removes", "it", "that creature", "from the game", "return", "returns", "to play",
     "into play", "in play", "play a spell", "removed-from-the-game zone", "the", "player",
-    "s", ",", ".", "-", "'", "  ", "\n"])
+    "s", ",", ".", "-", "'", "  ", "\n",
+    # not ASCII: curly quotes, and letters a pattern ignoring case reads as ASCII letters
+    "“", "”", "ſ", "\u212a", "İ", "ı", "comeſ ınto play", "removeſ İt from the game"])
 
 
 @given(st.lists(st.tuples(_PIECES, st.booleans()), max_size=12))
 def test_modernize_of_old_phrases_is_its_rewrite(pieces: list[tuple[str, bool]]) -> None:
-    """The ASCII path (each rewrite only where its words are, a pattern of the phrases
-    present) rewrites texts made of old phrases, in any case, as the whole rewrite does."""
+    """The fast paths (a text without old words unchanged; in ASCII, each rewrite only
+    where its words are, a pattern of the phrases present) rewrite texts made of old
+    phrases, in any case, as the whole rewrite does, and the rewrite never fails."""
     from kb.era import _rewrite, modernize
 
     raw = " ".join(piece.upper() if upper else piece for piece, upper in pieces)
