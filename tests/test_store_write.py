@@ -94,3 +94,25 @@ def test_a_version_summary_is_the_whole_record_s_naming_fields(shipped_build) ->
     assert {r.get("date") for r in whole.values()} - {None}  # dates are read, not all None
     for rid in ids:
         assert summaries[rid] == {name: whole[rid][name] for name in SUMMARY_FIELDS}
+
+
+def test_a_version_summary_without_sqlite_json_functions_is_read_from_the_json(
+        shipped_build) -> None:
+    """An SQLite built without its JSON functions: `summaries` reads the records' JSON
+    instead, with the same result."""
+    with KnowledgeBase(shipped_build.store) as kb:
+        ids = [r.id for r in kb.records()][:2000]
+        expected = kb.summaries(ids)
+        real = kb._db  # noqa: SLF001 (the store's own connection)
+
+        class NoJson:
+            def execute(self, sql: str, *args: object) -> object:
+                if "json_extract" in sql:
+                    raise sqlite3.OperationalError("no such function: json_extract")
+                return real.execute(sql, *args)
+
+        kb._db = NoJson()  # noqa: SLF001
+        try:
+            assert kb.summaries(ids) == expected
+        finally:
+            kb._db = real  # noqa: SLF001
