@@ -156,10 +156,11 @@ class SentenceOpeners:
 # ------------------------------------------------------------------ run-together words
 
 def vocabulary(texts: Iterable[str]) -> frozenset[str]:
-    """The lower-cased words of some texts."""
+    """The lower-cased words of some texts (each distinct word as written lower-cased
+    once, not each of its occurrences)."""
     found: set[str] = set()
     for text in texts:
-        found.update(words(text))
+        found.update(map(str.lower, set(WORD.findall(text))))
     return frozenset(found)
 
 
