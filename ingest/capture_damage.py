@@ -27,8 +27,9 @@ _LOST_IMAGE = re.compile(r"!\[\]\(\)")
 # an article right before a function word ("has an in its mana cost", "uses the or
 # symbols"), or "with in": a word (a mana symbol image) between them was lost
 _LOST_WORD = re.compile(r"\b(?:(?:an?|the) (?:in|of|or|on|to|and|is|for|from)|with in)\b", re.I)
-# a sentence or clause glued to the next one: "it.Note", "and,at", "cost?A:"
-_MISSING_SPACE = re.compile(r"(?<=[a-z])(?:[.?!](?=[A-Z][a-z:])|,(?=[a-z]))")
+# a sentence or clause glued to the next one: "it.Note", "and,at", "cost?A:" (the letter
+# before looked behind from the mark, so that the regex engine skips to marks)
+_MISSING_SPACE = re.compile(r"[.?!](?<=[a-z][.?!])(?=[A-Z][a-z:])|,(?<=[a-z],)(?=[a-z])")
 _SENTENCE_END = re.compile(r"[.?!][\"')\]]*$")
 _CAPITALISED = re.compile(r"[A-Z][a-z]+")
 _NAME_WORD = re.compile(r"[A-Z][\w'-]*")
@@ -156,10 +157,11 @@ class SentenceOpeners:
 # ------------------------------------------------------------------ run-together words
 
 def vocabulary(texts: Iterable[str]) -> frozenset[str]:
-    """The lower-cased words of some texts."""
+    """The lower-cased words of some texts (each distinct word as written lower-cased
+    once, not each of its occurrences)."""
     found: set[str] = set()
     for text in texts:
-        found.update(words(text))
+        found.update(map(str.lower, set(WORD.findall(text))))
     return frozenset(found)
 
 

@@ -31,8 +31,10 @@ QUOTED_RULE = re.compile(rf"^({rulenum.DOTTED})(\.?)\s+(\S.*)$")
 PROSE_DATE = re.compile(r"\b" + MONTH + r"\s+(\d{1,2}),\s*(\d{4})\b", re.I)
 _MARKS = re.compile(r"\((?:TM|R)\)|[\u2122\u00ae]")
 # two spaces between two words (not after a full stop): a link whose text the capture lost
-_LOST_LINK = re.compile(r"(?<=\w)  +(?=\w)")
-_EMPHASIS = re.compile(r"(?<![\w*])\*(\w(?:[^*\n]*?\w)?)\*(?![\w*])")
+# (here and below, what comes before a match is looked behind from its first character, so
+# that the regex engine skips to that character instead of trying every place)
+_LOST_LINK = re.compile(r" (?<=\w ) +(?=\w)")
+_EMPHASIS = re.compile(r"\*(?<![\w*]\*)(\w(?:[^*\n]*?\w)?)\*(?![\w*])")
 
 # Effective dates of the Comprehensive Rules versions mtgkb is tested on.
 KNOWN_CR_VERSIONS: tuple[str, ...] = ("2008-10-01", "2009-10-01", "2012-10-01", "2026-01-16")

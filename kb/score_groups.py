@@ -31,6 +31,7 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, repeat
+from operator import add
 from pathlib import Path
 from typing import Any
 
@@ -135,52 +136,70 @@ class Fresh:
     def __init__(self, fields: Sequence[FieldTable], weights: Sequence[float]) -> None:
         self._fields, self._weights = fields, weights
         self.words: set[str] = set().union(*(terms for terms, _, _ in fields))
+        # a posting's (weight, length byte) as one int: its weight's number among the
+        # distinct weights times 256, plus the length byte
+        distinct: dict[float, int] = {}
+        self._keys = [distinct.setdefault(w, len(distinct)) << 8 for w in weights]
+        self._distinct = list(distinct)
 
     def groups(self, word: str) -> tuple[WordGroups, None]:
-        """The word's groups, in the order of their first records (as `groups_of`): the
-        records holding it in one field grouped a value at a time (a value's records
-        share its signature there), only those holding it in several one at a time."""
-        weights = self._weights
-        parts = [[((i, weights[pair], lengths[value]), docs[value])
-                  for value, pair in zip(*found, strict=True)]
-                 for i, (terms, docs, lengths) in enumerate(self._fields)
-                 if (found := terms.get(word)) is not None]
+        """The word's groups, in the order of their first records (as `groups_of`): a
+        field's values holding it grouped by their (weight, length byte), known by one
+        int, each group's records together (a value's records share its signature
+        there); only the records holding the word in several fields are grouped one at a
+        time."""
+        keys_of, distinct = self._keys, self._distinct
+        parts = []  # per field holding the word: its number, its values by their key
+        for i, (terms, docs, lengths) in enumerate(self._fields):
+            if (found := terms.get(word)) is None:
+                continue
+            values, pairs = found
+            if len(values) == 1:
+                parts.append((i, docs, {keys_of[pairs[0]] + lengths[values[0]]: [values[0]]}))
+                continue
+            by_key: dict[int, list[int]] = {}
+            for key, value in zip(map(add, map(keys_of.__getitem__, pairs),
+                                      map(lengths.__getitem__, values)), values, strict=True):
+                if (same := by_key.get(key)) is None:
+                    by_key[key] = [value]
+                else:
+                    same.append(value)
+            parts.append((i, docs, by_key))
         shared: set[int] = set()  # the records holding the word in more than one field
         if len(parts) > 1:
             seen: set[int] = set()
-            for part in parts:
-                here = set(chain.from_iterable(records for _, records in part))
+            for _, docs, by_key in parts:
+                here = set(chain.from_iterable(map(docs.__getitem__,
+                                                   chain.from_iterable(by_key.values()))))
                 shared |= seen & here
                 seen |= here
-        pieces: dict[Signature, list[Sequence[int]]] = {}
+        pieces: list[tuple[array, Signature]] = []
         slots: dict[int, list[tuple[int, float, int]]] = {}
-        for part in parts:  # (in field order)
-            for signature, held in part:
-                records: Sequence[int] = held
+        for i, docs, by_key in parts:  # (in field order)
+            for key, values in by_key.items():
+                signature = (i, distinct[key >> 8], key & 255)
+                records: array = docs[values[0]] if len(values) == 1 else \
+                    array("I", sorted(chain.from_iterable(map(docs.__getitem__, values))))
                 if shared and not shared.isdisjoint(records):
                     for doc in shared.intersection(records):
                         if (slot := slots.get(doc)) is None:
                             slots[doc] = [signature]
                         else:
                             slot.append(signature)
-                    records = [doc for doc in records if doc not in shared]
+                    records = array("I", [doc for doc in records if doc not in shared])
                     if not records:
                         continue
-                if (same := pieces.get((signature,))) is None:
-                    pieces[(signature,)] = [records]
+                pieces.append((records, (signature,)))
+        if slots:
+            by_slots: dict[Signature, list[int]] = {}
+            for doc in sorted(slots):
+                if (same_docs := by_slots.get(k := tuple(slots[doc]))) is None:
+                    by_slots[k] = [doc]
                 else:
-                    same.append(records)
-        for doc in sorted(slots):
-            key = tuple(slots[doc])
-            if (same := pieces.get(key)) is None:
-                pieces[key] = [[doc]]
-            else:
-                same.append([doc])
-        groups = [(found[0] if len(found) == 1 and type(found[0]) is array else
-                   array("I", sorted(chain.from_iterable(found))), key)
-                  for key, found in pieces.items()]
-        groups.sort(key=lambda group: group[0][0])
-        return {key: found for found, key in groups}, None
+                    same_docs.append(doc)
+            pieces += [(array("I", d), k) for k, d in by_slots.items()]
+        pieces.sort(key=lambda piece: piece[0][0])
+        return {key: found for found, key in pieces}, None
 
 
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,

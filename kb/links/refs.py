@@ -33,12 +33,22 @@ _LEAD = r"(?:[Rr]ules?|RULES?|[Ss]ections?|SECTIONS?)\s+"
 _SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|and/or|through)\s+)"
 _ANY_ITEM = rf"(?:{_ITEM}|{_SECTION_ITEM})"
 
+# `\b{_LEAD}` with a first letter in every branch and the word boundary after it (a
+# look-behind over the letter): a pattern whose every branch opens with a letter is
+# sought by that letter (the regex engine skips to one), not tried at every character
+_LED_START = "|".join(rf"{word[0]}(?<!\w{word[0]}){word[1:]}?\s+" for word in (
+    "Rules", "rules", "RULES", "Sections", "sections", "SECTIONS"))
 # a reference introduced by "rule(s)"/"section(s)", with any list or range that follows
 LED_REF = re.compile(
-    rf"\b{_LEAD}{_ANY_ITEM}{_TITLE}(?:{_SEP}(?:{_LEAD})?{_ANY_ITEM}{_TITLE})*"
+    rf"(?:{_LED_START}){_ANY_ITEM}{_TITLE}(?:{_SEP}(?:{_LEAD})?{_ANY_ITEM}{_TITLE})*"
 )
-# a bare dotted number (`702.81a`), possibly a letter or number range
-BARE_REF = re.compile(rf"(?<![\w.\-/]){_NUM}(?:{_DASH}{_RANGE_END})?")
+# a bare dotted number (`702.81a`), possibly a letter or number range: `(?<![\w.\-/])`
+# before it, written after its first digit (a look-behind over the digit), so that the
+# regex engine skips to digits instead of trying the pattern at every character
+_NUM_REST = _NUM.removeprefix(rulenum.SECTION)  # what follows the section's digits
+BARE_REF = re.compile(rf"\d(?<![\w.\-/]\d)\d\d{_NUM_REST}(?:{_DASH}{_RANGE_END})?"
+                      if rulenum.SECTION == r"\d{3}" and _NUM_REST != _NUM else
+                      rf"(?<![\w.\-/]){_NUM}(?:{_DASH}{_RANGE_END})?")
 _THREE_DIGITS = re.compile(r"\d\d\d")
 _BARE_NEEDS_DOT = re.compile(rf"{rulenum.SECTION}\.\d")
 _PART = re.compile(

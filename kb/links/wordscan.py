@@ -27,6 +27,9 @@ from kb.text import apostrophes as straight  # curly apostrophes straight (same 
 # a word; a possessive "'s" is not part of it ("Skullmulcher's" is Skullmulcher + 's)
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019](?!s\b)[^\W_]+)*")
 _SPLIT = re.compile(f"({WORD.pattern})")
+# the same split for an ASCII text, where a letter or digit is one of these (a sixth
+# fewer steps than Unicode's classes)
+_SPLIT_ASCII = re.compile(r"([A-Za-z0-9]+(?:[-'](?!s\b)[A-Za-z0-9]+)*)", re.ASCII)
 _BEFORE = re.compile(r"[\w'-]")          # a phrase never starts right after one of these
 _AFTER = re.compile(r"[\w-]|'[a-rt-z]")  # nor ends right before one of these
 _SPACE = re.compile(r"\s+")
@@ -68,7 +71,8 @@ class WordSpans:
     def __init__(self, text: str) -> None:
         self.exact = straight(text)
         self.folded = lower_same_length(self.exact)
-        self.parts = _SPLIT.split(self.folded)
+        self._split = _SPLIT_ASCII if text.isascii() else _SPLIT
+        self.parts = self._split.split(self.folded)
         self.words = self.parts[1::2]
         self._offsets: list[int] | None = None
         self._prefix: list[int] | None = None
@@ -83,7 +87,7 @@ class WordSpans:
         """The hash of the words `first` to `last` as written (see `words_hash`)."""
         if self._prefix is None:
             prefix = [0]
-            for word in _SPLIT.split(self.exact)[1::2]:
+            for word in self._split.split(self.exact)[1::2]:
                 prefix.append((prefix[-1] * _BASE + hash(word)) % _MOD)
             self._prefix = prefix
         scale = pow(_BASE, last - first + 1, _MOD)
