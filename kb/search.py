@@ -36,6 +36,7 @@ from typing import Any
 from kb import rulenum
 from kb.era import alternative_wordings, modernize, shortened
 from kb.index import Candidate, Engine, Token, WordQuery, spans, stems, tokens
+from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.search_cards import about, defined_names, named_cards, unsaid_subject
@@ -101,6 +102,7 @@ class Hit:
     score: float
     snippet: str
     parts: dict[str, float] = field(default_factory=dict)
+    # the other versions, newest first, each by the fields that name it (`SUMMARY_FIELDS`)
     versions: list[dict[str, Any]] = field(default_factory=list)
     context: dict[str, Any] | None = None
     covers: tuple[str, ...] = ()  # subrules whose text the record shows (a bare heading's)
@@ -797,9 +799,11 @@ def _words(text: str) -> list[str]:
 
 
 def _newest_first_but(records: Iterable[dict[str, Any]], own: str) -> list[dict[str, Any]]:
-    """The records other than `own`, newest first (a hit's other versions)."""
-    return sorted((r for r in records if r["id"] != own),
-                  key=lambda r: (r.get("date") or "", r["id"]), reverse=True)
+    """The records other than `own`, newest first, each by the fields that name it
+    (`SUMMARY_FIELDS`: a hit's other versions, whether or not they were candidates)."""
+    return sorted(({name: r[name] for name in SUMMARY_FIELDS} for r in records
+                   if r["id"] != own),
+                  key=lambda r: (r["date"] or "", r["id"]), reverse=True)
 
 
 def _newest_first(record: dict[str, Any]) -> str:
