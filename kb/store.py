@@ -220,9 +220,7 @@ class KnowledgeBase:
         """
         ids = list(dict.fromkeys(record_ids))
         found: dict[str, dict[str, Any]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(ids):
             try:
                 rows = self._db.execute(
                     "select id, kind, source, title, rule, json_extract(data, '$.date') "
@@ -238,9 +236,7 @@ class KnowledgeBase:
         """Records' stored data by id (unknown ids left out; read 500 at a time)."""
         ids = list(record_ids)
         found: dict[str, dict[str, Any]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = tuple(dict.fromkeys(ids[start:start + 500]))
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(list(dict.fromkeys(ids))):
             for (row,) in self._db.execute(f"select data from records where id in ({marks})",
                                            chunk):
                 data = json.loads(row)
@@ -375,9 +371,7 @@ class KnowledgeBase:
         ids = list(dict.fromkeys(record_ids))
         found: dict[str, list[str]] = {}
         parsed: dict[Any, list[str]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(ids):
             try:
                 # each record's group, then each group's members once (a group of 110
                 # rules versions is a few KB of JSON, and its candidates are many)
@@ -400,9 +394,7 @@ class KnowledgeBase:
     def _read_groups(self, groups: set[Any]) -> None:
         """The members of lineage groups not read yet (kept: `lineage`, `lineages`)."""
         wanted = [g for g in groups if g not in self._groups]
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start:start + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(wanted):
             for grp, members in self._db.execute(
                     f"select grp, members from lineage_groups where grp in ({marks})", chunk):
                 self._groups[grp] = json.loads(members)
@@ -422,9 +414,7 @@ class KnowledgeBase:
         ids = [r.id for r in records]
         stored: dict[str, str] = {}
         missing: dict[str, list[tuple[str, str, str]]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in _chunks(ids):
             stored.update(self._db.execute(
                 f"select id, data from records where id in ({marks})", chunk))
             for row in self._db.execute("select record, text, reason from unresolved"
@@ -471,3 +461,11 @@ class KnowledgeBase:
                 return None
             raise
         return {rid: json.loads(data) for rid, data in rows}
+
+
+def _chunks(ids: list[str], size: int = 500) -> Iterator[tuple[list[str], str]]:
+    """`ids` a few hundred at a time (SQLite's limit on a statement's parameters), each
+    with its placeholders for `in (...)`: `(["a", "b"], "?,?")`."""
+    for start in range(0, len(ids), size):
+        chunk = ids[start:start + size]
+        yield chunk, ",".join("?" * len(chunk))
