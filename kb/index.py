@@ -256,6 +256,7 @@ def schema() -> fields.Schema:
         text=fields.TEXT(analyzer=analyzer, phrase=True),
         defines=fields.TEXT(analyzer=analyzer, phrase=True),
         payload=fields.STORED(),
+        stems=fields.STORED(),
     )
 
 
@@ -320,22 +321,29 @@ _PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
 
 
 def _document(record: Record, modern: Callable[[str], str] = modernize,
-              quoted: Callable[[str], str] | None = None) -> dict[str, Any]:
+              quoted: Callable[[str], str] | None = None,
+              read: Callable[[str], list[str]] = stems) -> dict[str, Any]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
         names.append(record.title)
+    title = modern(record.title)
     return {
         "id": record.id,
         "kind": record.kind,
         "source": record.source,
         "rule": record.rule or "",
         "rule_prefix": _rule_prefixes(record.rule),
-        "title": modern(record.title),
+        "title": title,
         "names": " ; ".join(dict.fromkeys(names)),
         "text": modern(record.text),
         "defines": " ; ".join(modern(t) for t in defined_terms(record)),
         "payload": payload(record, quoted),
+        "stems": (" ".join(read(title)), " ".join(read(modern(record.text[:STEMS_SCAN])))),
     }
+
+
+# The characters of a record's text that search reads its words in (proximity, snippets).
+STEMS_SCAN = 3000
 
 
 # the fields a document of several records holds every record's values of (ID fields)
@@ -373,7 +381,8 @@ def payload_records(text: str) -> list[dict[str, Any]]:
 
 
 def _documents(records: Sequence[Record], group: Grouping | None,
-               modern: Callable[[str], str], quoted: Callable[[str], str] | None
+               modern: Callable[[str], str], quoted: Callable[[str], str] | None,
+               read: Callable[[str], list[str]] = stems,
                ) -> Iterator[tuple[dict[str, Any], list[int]]]:
     """The documents of records, in the order of each one's first record, each with its
     records' positions (in `records`): records of one lineage group (`group`) whose
@@ -400,10 +409,10 @@ def _documents(records: Sequence[Record], group: Grouping | None,
         if position in later:
             continue
         if (positions := shared.get(position)) is None:
-            yield _document(record, modern, quoted), [position]
+            yield _document(record, modern, quoted, read), [position]
         else:
-            yield _shared([_document(records[p], modern, quoted) for p in positions]), \
-                positions
+            yield _shared([_document(records[p], modern, quoted, read)
+                           for p in positions]), positions
 
 
 def build_index(records: Sequence[Record], folder: Path,
@@ -418,13 +427,15 @@ def build_index(records: Sequence[Record], folder: Path,
 
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
-    builder = _SegmentBuilder(ix)
     modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
     quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
+    # a text's stems, read once for its document's stored stems and its postings
+    read = functools.lru_cache(maxsize=_ANALYSED_KEPT)(stems)
+    builder = _SegmentBuilder(ix, read)
     name_words: set[str] = set()
     for record in records:
         name_words |= _title_words(record)
-    for document, positions in _documents(records, group, modern, quoted):
+    for document, positions in _documents(records, group, modern, quoted, read):
         builder.add(document, positions)
     fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
@@ -507,7 +518,7 @@ class _SegmentBuilder:
       writer fills them one posting at a time (`kb.index_write`).
     """
 
-    def __init__(self, ix: index.Index) -> None:
+    def __init__(self, ix: index.Index, read: Callable[[str], list[str]] = stems) -> None:
         from whoosh.analysis import IDTokenizer
         from whoosh.formats import Existence, Positions
 
@@ -531,6 +542,7 @@ class _SegmentBuilder:
         self._values: dict[str, _Values] = {}
         self._lengths: dict[str, array[int]] = {}
         self._stored = StoredColumn(self._writer.perdocwriter)
+        self._read = read  # a text field value's stems (`stems`, or one that remembers)
         self._plans: dict[str, _Plan] = {}
         self._records = array("I")  # how many records each document stands for
         self._positions = array("I")  # the positions of each document's records in turn
@@ -604,15 +616,8 @@ class _SegmentBuilder:
 
     def _analyse_text(self, value: str, boost: float, fmt: Any, values: _Values) -> int:
         """`_analyse` for a text field under `text_analyzer` (its `Positions.word_values`,
-        without a token object per word)."""
-        ascii_text = value.isascii()  # lower case and tokens commute: lower the text once
-        words = _token_pattern(value).findall(value.lower() if ascii_text else value)
-        if not ascii_text:
-            words = [word.lower().replace("’", "'") for word in words]
-        known = list(map(_STEMS.get, words))
-        found: list[str] = [stem or _stem_of(word) for stem, word in  # possessive `'s` dropped
-                            zip(known, words, strict=True)] if None in known else \
-            cast(list[str], known)
+        from the stems `read` gives: `stems`, its steps without a token object per word)."""
+        found = self._read(value)
         positions: dict[str, list[int]] = {}
         for pos, stem in enumerate(found):
             if (seen := positions.get(stem)) is None:
@@ -629,7 +634,7 @@ class _SegmentBuilder:
                 entry = terms[stem] = (array("I"), array("I"))
             entry[0].append(number)
             entry[1].append(pair)
-        return values.new(value, len(words))
+        return values.new(value, len(found))
 
     def _pair(self, weight: float, value: bytes) -> int:
         """The number of a distinct (weight, value) pair of a posting."""
@@ -749,6 +754,10 @@ class Candidate:
     record: dict[str, Any]
     score: float
     doc: int = -1
+    # the stems of its title and of its text's first `STEMS_SCAN` characters, in today's
+    # wording, as the build read them (space between stems; the same for every record
+    # of its document)
+    stems: tuple[str, str] | None = None
 
 
 @dataclass
@@ -942,9 +951,12 @@ class Engine:
             for d, s in docs[read:]:
                 if floor is not None and s < floor:
                     break  # (the records of a document of the same score may come before)
-                records = known.get(d)
-                if records is None:
-                    records = known[d] = payload_records(stored(d)["payload"])
+                read_ = known.get(d)
+                if read_ is None:
+                    fields_ = stored(d)
+                    read_ = known[d] = (payload_records(fields_["payload"]),
+                                        fields_.get("stems"))
+                records = read_[0]
                 if len(records) > 1:
                     several = True
                     found += [(-s, at, d, record) for record, at in
@@ -962,7 +974,7 @@ class Engine:
         if several:  # records in order (a document's first found at its position)
             found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
                            for s, at, d, record in found)
-        return [Candidate(record, -s, d) for s, _, d, record in found[:limit]]
+        return [Candidate(record, -s, d, known[d][1]) for s, _, d, record in found[:limit]]
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

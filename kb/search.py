@@ -35,10 +35,11 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import alternative_wordings, modernize, shortened
-from kb.index import Candidate, Engine, Token, WordQuery, spans, stems, tokens
+from kb.index import STEMS_SCAN, Candidate, Engine, Token, WordQuery, spans, stems, tokens
 from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
+from kb.recent import Recent
 from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
@@ -68,7 +69,7 @@ FUNCTION_WORDS = frozenset((
     "i'm i've it's that's there's what's"
 ).split())
 # Snippets are looked for in the first this-many characters of a record.
-SNIPPET_SCAN = 3000
+SNIPPET_SCAN = STEMS_SCAN
 # A word in more than this share of all records tells records apart too little to be
 # worth matching in the engine (when rarer words remain); it still counts in proximity.
 COMMON_SHARE = 0.2
@@ -307,6 +308,7 @@ class Searcher:
 
         while True:
             found = engine.candidates(ranking, wanted, takes.payloads)
+            remember_stems(found)
             # how many groups the candidates make does not depend on their order, so a take
             # that is not the last is counted without re-ranking it
             counted = self._versions.count_groups([c.record for c in found], takes.lineages,
@@ -477,11 +479,35 @@ def _part_numbers(part: str, many: str) -> tuple[str, ...]:
                  for t in tokens(modernize(part)))
 
 
-@functools.lru_cache(maxsize=512)
 def _part_stems(part: str) -> tuple[str, ...]:
-    """A record part's stems in today's wording (kept for the candidates at hand: the
-    query's wordings each look at the same records)."""
+    """A record part's stems in today's wording: as the build read them for a candidate
+    (`remember_stems`), else read now (kept for the candidates at hand: the query's
+    wordings each look at the same records)."""
+    found = _BUILT_STEMS.get(part)
+    return _read_stems(part) if found is None else found
+
+
+@functools.lru_cache(maxsize=512)
+def _read_stems(part: str) -> tuple[str, ...]:
     return _text_stems(modernize(part))
+
+
+# a part's stems as the build read them (`Candidate.stems`), for the candidates of the last
+# few queries: what `_part_stems` would read again
+_BUILT_STEMS: Recent[str, tuple[str, ...]] = Recent(2048)
+
+
+def remember_stems(found: Iterable[Candidate]) -> None:
+    """Keep the stems the build read of the candidates' titles and texts (`_part_stems`),
+    once for each document."""
+    docs: set[int] = set()
+    for c in found:
+        if c.stems is None or c.doc in docs:
+            continue
+        docs.add(c.doc)
+        title, text = c.stems
+        _BUILT_STEMS.put(c.record["title"], tuple(title.split()))
+        _BUILT_STEMS.put(c.record["text"][:SNIPPET_SCAN], tuple(text.split()))
 
 
 @functools.lru_cache(maxsize=512)

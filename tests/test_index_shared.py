@@ -256,3 +256,58 @@ def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_bui
         assert shared > 100  # the candidates held many records of shared documents
     finally:
         engine.close()
+
+
+def test_every_document_stores_the_stems_search_reads_in_its_records(full_build) -> None:
+    """The stems a document stores (`Candidate.stems`) are those search would read in each
+    of its records (`kb.search._read_stems`: its title, and its text's first
+    `STEMS_SCAN` characters, in today's wording), for every document of FULL, shared
+    ones included, so proximity gives the same with them as without."""
+    from kb.index import STEMS_SCAN, open_index, payload_records
+    from kb.search import _read_stems
+
+    reader = open_index(full_build.index).reader()
+    try:
+        long_texts = shared = 0
+        for docnum in range(reader.doc_count_all()):
+            stored = reader.stored_fields(docnum)
+            if not stored:
+                continue
+            title, text = stored["stems"]
+            records = payload_records(stored["payload"])
+            shared += len(records) > 1
+            for record in records:
+                long_texts += len(record["text"]) > STEMS_SCAN
+                assert tuple(title.split()) == _read_stems(record["title"]), record["id"]
+                assert tuple(text.split()) == _read_stems(record["text"][:STEMS_SCAN]), \
+                    record["id"]
+        assert shared > 100 and long_texts > 0
+    finally:
+        reader.close()
+
+
+def test_a_search_remembers_its_candidates_stems_as_read(full_build) -> None:
+    """What a search keeps of its candidates' stems (`kb.search.remember_stems`) is what
+    reading each part gives, and the hits are the same when search reads every part."""
+    import kb.search as search
+
+    searcher = search.Searcher(full_build.index)
+    try:
+        queries = ("what happens when a creature with persist dies",
+                   "can I respond to a spell with split second", "comes into play tapped")
+        search._BUILT_STEMS.clear()
+        with_built = [searcher.search(q).to_json(explain=True) for q in queries]
+        assert len(search._BUILT_STEMS) > 50
+        for part, found in search._BUILT_STEMS.items():
+            assert found == search._read_stems(part)
+        search._BUILT_STEMS.clear()
+        remember = search.remember_stems
+        search.remember_stems = lambda found: None  # type: ignore[assignment]
+        try:
+            read = [searcher.search(q).to_json(explain=True) for q in queries]
+        finally:
+            search.remember_stems = remember  # type: ignore[assignment]
+        assert not search._BUILT_STEMS
+        assert read == with_built
+    finally:
+        searcher.close()
