@@ -44,7 +44,7 @@ from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
-from kb.text import NUMBER_WORDS
+from kb.text import NUMBER_WORDS, denied, negates
 
 _PHRASE = lazy(r'"([^"]+)"')
 # Kinds of record that make one statement, so their first sentence says what they are
@@ -157,6 +157,7 @@ class ReadQuery:
     content: list[str]        # distinct stems of the content words
     phrases: list[list[str]]  # quoted phrases, as stems
     asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
+    negates: bool = False  # whether it says what is not ("without flying", "can't")
 
     @classmethod
     def of(cls, text: str) -> ReadQuery:
@@ -168,7 +169,8 @@ class ReadQuery:
         phrases = [stems(p) for p in _PHRASE.findall(modern)]
         asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
                      if a.word == "how" and b.word in ("many", "much")), None)
-        return cls(text, words, list(dict.fromkeys(content)), phrases, asks)
+        return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
+                   negates([t.word for t in words]))
 
 
 @dataclass
@@ -437,15 +439,20 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     states the query's words first is about them, one that comes to them after stating
     something else (an exception, an example) less so. A
     question asking "how many" / "how much" is asking for a number: its "many" is found
-    where a number stands ("one land", "exactly 100 cards", "ten or more")."""
+    where a number stands ("one land", "exactly 100 cards", "ten or more"). A word the
+    record only denies ("a source without infect", "neither wither nor infect") is not
+    found, unless the query says what is not itself ("a creature without flying")."""
     total = sum(weights.values())
     if not total:
         return 0.0
     width = 2 * len(query.words) + 2
     wants = query.asks_number if query.asks_number in weights else None
+    deny = not query.negates
 
     def found(part: str) -> tuple[str, ...]:
-        return _part_numbers(part, wants) if wants else _part_stems(part)
+        if wants:
+            return denied(_part_numbers(part, wants)) if deny else _part_numbers(part, wants)
+        return _denied_stems(part) if deny else _part_stems(part)
 
     title = found(record["title"]) if record["kind"] == "rule" else ()
     heading = {s: w for s, w in weights.items() if s in title}
@@ -453,7 +460,7 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     text = record["text"][:SNIPPET_SCAN]
     stretch = _densest(found(text), rest, width)
     if record["kind"] in _STATEMENTS:
-        lead = _lead(text, wants)
+        lead = _lead(text, wants, deny)
         said = sum(w for s, w in rest.items() if s in lead)
         under = sum(heading.values()) + (stretch + said) / 2
     else:
@@ -462,13 +469,15 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
 
 
 @functools.lru_cache(maxsize=256)
-def _lead(text: str, many: str | None) -> frozenset[str]:
+def _lead(text: str, many: str | None, deny: bool = False) -> frozenset[str]:
     """The stems of a text's first sentence, what the record says it is about (a rule's
     statement before its exceptions and examples, a Q&A's question, a ruling's point);
-    with `many`, each number in it read as that stem (`_part_numbers`)."""
+    with `many`, each number in it read as that stem (`_part_numbers`); with `deny`, the
+    words it denies marked (`kb.text.denied`)."""
     first = _FIRST_SENTENCE.match(text)
     sentence = first.group(0) if first else text
-    return frozenset(_part_numbers(sentence, many) if many else stems(modernize(sentence)))
+    found = _part_numbers(sentence, many) if many else tuple(stems(modernize(sentence)))
+    return frozenset(denied(found) if deny else found)
 
 
 @functools.lru_cache(maxsize=128)
@@ -490,6 +499,12 @@ def _part_stems(part: str) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=512)
 def _read_stems(part: str) -> tuple[str, ...]:
     return _text_stems(modernize(part))
+
+
+@functools.lru_cache(maxsize=512)
+def _denied_stems(part: str) -> tuple[str, ...]:
+    """`_part_stems` with the words the part denies marked (`kb.text.denied`)."""
+    return denied(_part_stems(part))
 
 
 # a part's stems as the build read them (`Candidate.stems`), for the candidates of the last

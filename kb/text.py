@@ -28,6 +28,29 @@ CARDINALS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eig
              "seventeen", "eighteen", "nineteen", "twenty")
 NUMBER_WORDS = frozenset((*CARDINALS, "thirty", "forty", "fifty", "hundred", "thousand",
                           "once", "twice", "half"))
+# words that deny the word after them: "a source without infect", "neither wither nor
+# infect" speak of what the source lacks (the same as written and as stemmed)
+DENYING_WORDS = frozenset(("without", "neither", "nor"))
+# a sentence that holds one of these (or a word ending in "n't") says what is not
+NEGATIONS = DENYING_WORDS | {"no", "not", "never", "non", "none", "nothing", "cannot"}
+
+
+def denied(stems: tuple[str, ...]) -> tuple[str, ...]:
+    """A text's stems with each one a denying word stands before marked ("~infect"), so a
+    word the text only denies is not found as said.
+
+    >>> denied(("a", "sourc", "without", "infect", "deal", "damag"))
+    ('a', 'sourc', 'without', '~infect', 'deal', 'damag')
+    """
+    if DENYING_WORDS.isdisjoint(stems):
+        return stems
+    return tuple("~" + stem if i and stems[i - 1] in DENYING_WORDS else stem
+                 for i, stem in enumerate(stems))
+
+
+def negates(words: list[str]) -> bool:
+    """Whether words (lower case) say what is not: "a creature without flying", "can't"."""
+    return any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in words)
 
 
 class Stage:

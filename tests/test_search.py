@@ -700,3 +700,43 @@ def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
     takes = _counted_takes(monkeypatch)
     searcher.search("is regeneration a replacement effect?", limit=10)
     assert len(takes) > 1 and reranked == [takes[-1]]  # only the last take is re-ranked
+
+
+def test_a_word_a_rule_only_denies_is_not_found_in_it(shipped_searcher) -> None:
+    """120.3a ("Damage dealt to a player by a source without infect causes that player to
+    lose that much life") names infect only to deny it: a question about infect damage
+    finds less of itself there than in 702.90b (damage from a source with infect), and the
+    infect rule ranks first. A query that itself says what is not ("a source without
+    infect") finds the words 120.3a denies as said."""
+    from kb.search import ReadQuery, proximity
+
+    engine = shipped_searcher._engine
+    rules = {n: next(r for r in engine.rule(n) if r["source"] == "cr-2026-01-16")
+             for n in ("120.3a", "702.90b")}
+    assert "without infect" in rules["120.3a"]["text"]
+    question = "does infect damage make my opponent lose life?"
+    read = ReadQuery.of(question)
+    assert not read.negates
+    weights = {s: max(engine.idf(s), 0.1) for s in read.content}
+    assert proximity(rules["120.3a"], read, weights) < proximity(rules["702.90b"], read, weights)
+    first = shipped_searcher.search(question, kind="rule").hits[0].record
+    assert first["id"] == rules["702.90b"]["id"]
+    denying = ReadQuery.of("damage to a player from a source without infect")
+    assert denying.negates
+    weights = {s: max(engine.idf(s), 0.1) for s in denying.content}
+    assert proximity(rules["120.3a"], denying, weights) == 1.0
+
+
+def test_denied_marks_the_word_after_a_denying_word() -> None:
+    from kb.index import stems
+    from kb.text import denied, negates
+
+    said = tuple(stems("Damage dealt to a creature by a source with neither wither nor "
+                       "infect causes that much damage"))
+    marked = denied(said)
+    assert "~wither" in marked and "~infect" in marked and "infect" not in marked
+    assert len(marked) == len(said) and marked[:8] == said[:8]
+    plain = tuple(stems("a source with infect"))
+    assert denied(plain) is plain
+    assert negates(["i", "can't", "block"]) and negates(["a", "creature", "without", "flying"])
+    assert not negates(["does", "infect", "damage", "stay"])
