@@ -492,12 +492,13 @@ def _part_stems(part: str) -> tuple[str, ...]:
     """A record part's stems in today's wording: as the build read them for a candidate
     (`remember_stems`), else read now (kept for the candidates at hand: the query's
     wordings each look at the same records)."""
-    found = _BUILT_STEMS.get(part)
+    found = _BUILT_STEMS.find(part)
     return _read_stems(part) if found is None else found
 
 
 @functools.lru_cache(maxsize=512)
 def _read_stems(part: str) -> tuple[str, ...]:
+    """A record part's stems in today's wording, read from its words."""
     return _text_stems(modernize(part))
 
 
