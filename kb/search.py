@@ -217,15 +217,17 @@ class Searcher:
         # "exalted in 2008", "Lorwyn era": its version, its words left out (`kb.query_era`)
         era, rest = read_era(text, self._versions.calendar)
         era = None if as_of else era  # --as-of overrides the era the words name
-        result = self._ranked(rest, kind, source, limit, as_of, era, text)
-        correction = self._correction(rest)
-        if correction and (not result.hits or correction != rest):
+        # a misspelling put right answers with the corrected words: then the query as
+        # written need not be ranked at all; else the corrected answer stands only where
+        # the query as written finds nothing
+        corrected = None
+        if correction := self._correction(rest):
             corrected = self._ranked(correction, kind, source, limit, as_of, era, text)
-            if corrected.hits and (not result.hits or _answers_with(corrected, rest,
-                                                                    correction)):
-                corrected.query, corrected.did_you_mean = text, correction
+            corrected.query, corrected.did_you_mean = text, correction
+            if corrected.hits and _answers_with(corrected, rest, correction):
                 return corrected
-        return result
+        result = self._ranked(rest, kind, source, limit, as_of, era, text)
+        return corrected if corrected and corrected.hits and not result.hits else result
 
     def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
                      limit: int, as_of: str | None) -> SearchResult:

@@ -66,6 +66,29 @@ def test_a_word_the_rules_never_use_is_not_corrected_into_a_name(shipped_searche
     assert "trample" in corrected.hits[0].record["text"].lower()
 
 
+def test_a_misspelling_put_right_is_ranked_once(shipped_searcher, monkeypatch) -> None:
+    # the corrected query is ranked first: when its best hit speaks of the word put in,
+    # the query as written is never ranked; when it does not, the query as written is
+    # ranked and answers, as it would alone
+    asked: list[str] = []
+    ranked = type(shipped_searcher)._ranked
+
+    def counting(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return ranked(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(type(shipped_searcher), "_ranked", counting)
+    result = shipped_searcher.search("my trampler was blocked but the blocker got removed")
+    assert result.did_you_mean and asked == [result.did_you_mean]
+    asked.clear()
+    as_written = "can my creature be removed partway through combat"
+    result = shipped_searcher.search(as_written)
+    assert result.did_you_mean is None and result.query == as_written
+    assert len(asked) == 2 and asked[-1] == as_written
+    alone = ranked(shipped_searcher, as_written, None, None, 10)
+    assert [h.record["id"] for h in result.hits] == [h.record["id"] for h in alone.hits]
+
+
 def test_did_you_mean_for_a_misspelt_card_name(shipped_searcher) -> None:
     result = shipped_searcher.search("Battlegrace Angle")
     assert result.did_you_mean and "angel" in result.did_you_mean.lower()
