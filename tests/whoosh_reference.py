@@ -25,7 +25,7 @@ def whoosh_filter(kind: str | None, source: str | None) -> Any:
 
 def whoosh_query(query: WordQuery) -> Any:
     """The Whoosh query of a `WordQuery`."""
-    from whoosh.query import And, AndMaybe, Or, Phrase, Term
+    from whoosh.query import And, Or, Phrase, Term
 
     per_word = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
                 for stem, weight in query.words]
@@ -35,7 +35,7 @@ def whoosh_query(query: WordQuery) -> Any:
     optional = [_FieldMax([Term(f, stem) for f in MATCH_FIELDS], boost=weight)
                 for stem, weight in query.optional or []]
     if optional:  # scored where present, never a reason to match (nor to visit a record)
-        words = AndMaybe(words, Or(optional))
+        words = _and_maybe_class()(words, Or(optional))
     parts: list[Any] = [words]
     if query.defines:
         parts.append(Phrase("defines", query.defines, boost=2.0) if len(query.defines) > 1
@@ -93,6 +93,33 @@ def _field_max_classes() -> tuple[type, type]:
                                       lambda q: q.estimate_size(reader))
 
     return FieldMax, FieldMaxMatcher
+
+
+@functools.cache
+def _and_maybe_class() -> type:
+    """AndMaybe with its matcher corrected (built on first use, as `_field_max_classes`).
+
+    Whoosh's `AndMaybeMatcher.skip_to(id)` skips the optional matcher to `id`, not to
+    where the required one lands (beyond `id` when `id` is not among its records): inside
+    an intersection (a required phrase) the optional words then go unscored on the
+    records after a skip."""
+    from whoosh import matching
+    from whoosh.query import AndMaybe
+
+    class AndMaybeMatcher(matching.AndMaybeMatcher):
+        def skip_to(self, id: int) -> Any:  # noqa: A002 (Whoosh's name)
+            if not self.a.is_active():
+                raise matching.ReadTooFar
+            moved_a = self.a.skip_to(id)
+            moved_b = False
+            if self.a.is_active() and self.b.is_active():
+                moved_b = self.b.skip_to(self.a.id())
+            return bool(moved_a or moved_b)
+
+    class CorrectedAndMaybe(AndMaybe):
+        matcherclass = AndMaybeMatcher
+
+    return CorrectedAndMaybe
 
 
 def _FieldMax(subqueries: list[Any], boost: float = 1.0) -> Any:  # noqa: N802
