@@ -382,9 +382,8 @@ class Searcher:
                 # the rule pointed to is shown with its own versions (the pointer's are
                 # older entries of the glossary, not versions of the rule)
                 record, context = target, record
-                members = self._versions.lineages([target["id"]]).get(target["id"], [])
-                others = _newest_first_but(self._versions.summaries(members).values(),
-                                           target["id"])
+                others = _newest_first_but(
+                    self._versions.lineage_summaries([target["id"]]).values(), target["id"])
             else:
                 record = target
         return Hit(record, group.score, snippet(record["text"], highlight), group.parts,

@@ -57,6 +57,9 @@ class Group:
     # the era a group has no version of: shown in its first version after it, looked for
     # at `pick`, among all its versions
     era_missed: Era | None = None
+    # a record of each lineage the group's members come from (their versions are read
+    # a lineage at a time: `Versions.complete`)
+    lineages: list[str] = field(default_factory=list)
 
     def obsolete(self, newest_cr: str, said: set[str] | None = None) -> bool:
         """Only in rules versions older than the newest one at hand, or a glossary entry
@@ -224,6 +227,8 @@ class Versions:
                 group = groups[key] = Group(key, score, parts, members=list(members))
                 known[key] = (set(members), set())
                 shared[key] = members
+                if len(members) > 1:
+                    group.lineages.append(rid)
             seen, sources = known[key]
             if rid not in group.records:
                 group.records[rid] = record
@@ -234,6 +239,8 @@ class Versions:
                 new = [m for m in members if m not in seen]
                 group.members += new
                 seen.update(new)
+                if new and len(members) > 1:
+                    group.lineages.append(rid)
         return list(groups.values())
 
     def _read_lineages(self, records: list[dict[str, Any]],
@@ -350,10 +357,26 @@ class Versions:
 
     def complete(self, group: Group, whole: bool = True) -> None:
         """Fetch the group's versions that were not among the candidates: whole records,
-        or (`whole` false) only the fields naming each version (`summaries`), for a hit
-        that lists them and shows one (`shown`)."""
+        or (`whole` false) only the fields naming each version (`lineage_summaries` of the
+        lineages it joins, one row each), for a hit that lists them and shows one
+        (`shown`)."""
         missing = [m for m in group.members if m not in group.records]
-        group.records.update(self.fetch(missing) if whole else self.summaries(missing))
+        if not missing:
+            return
+        if whole:
+            group.records.update(self.fetch(missing))
+            return
+        named = self.lineage_summaries(group.lineages)
+        group.records.update((m, named[m]) for m in missing if m in named)
+        if rest := [m for m in missing if m not in named]:
+            group.records.update(self.summaries(rest))
+
+    def lineage_summaries(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The version fields of every member of these records' lineages
+        (`KnowledgeBase.lineage_summaries`)."""
+        if self._kb is None or not ids:
+            return {}
+        return self._kb.lineage_summaries(ids)
 
     def summaries(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         """Records by id as the fields naming a version (`KnowledgeBase.summaries`)."""

@@ -25,7 +25,8 @@ create table records (ord integer primary key, id text unique not null, kind tex
 create table links (src text not null, dst text not null, kind text not null);
 create table unresolved (record text not null, text text not null, reason text not null);
 create table lineage (id text primary key, grp integer not null);
-create table lineage_groups (grp integer primary key, members text not null);
+create table lineage_groups (grp integer primary key, members text not null,
+    versions text not null);
 create table sources (ord integer primary key, id text unique not null, data text not null);
 """
 # made after the rows are in: one sort each instead of a b-tree insert per row;
@@ -63,12 +64,13 @@ def write_store(path: Path, records: Iterable[Record], links: Iterable[Any],
         db.execute("pragma synchronous = off")
         db.executescript(_TABLES)
         db.execute("begin")
-        _insert_records(db, records)
+        named: dict[str, tuple[Any, ...]] = {}  # each record's `SUMMARY_FIELDS`
+        _insert_records(db, _naming(records, named))
         db.executemany("insert into links values (?,?,?)",
                        ((ln.src, ln.dst, ln.kind) for ln in links))
         db.executemany("insert into unresolved values (?,?,?)",
                        ((u.record, u.text, u.reason) for u in unresolved))
-        _insert_lineage(db, lineage)
+        _insert_lineage(db, lineage, named)
         db.executemany("insert into sources(id, data) values (?,?)",
                        ((s["id"], json.dumps(s)) for s in sources))
         for statement in filter(str.strip, _INDEXES.split(";")):
@@ -120,16 +122,28 @@ def add_to_store(path: Path, changed: list[Record], added: list[Record],
         db.close()
 
 
-def _insert_lineage(db: sqlite3.Connection, lineage: dict[str, list[str]]) -> None:
-    """Each lineage group once (its members in order), and each member's group: a group
-    of n versions is stored in O(n), not once per member."""
+def _insert_lineage(db: sqlite3.Connection, lineage: dict[str, list[str]],
+                    named: dict[str, tuple[Any, ...]]) -> None:
+    """Each lineage group once (its members in order, and the fields naming each member's
+    version: `SUMMARY_FIELDS`, so a hit lists its versions from one row), and each member's
+    group: a group of n versions is stored in O(n), not once per member."""
     groups: dict[tuple[str, ...], int] = {}
     for members in lineage.values():
         groups.setdefault(tuple(members), len(groups))
-    db.executemany("insert into lineage_groups values (?,?)",
-                   ((number, json.dumps(list(members))) for members, number in groups.items()))
+    db.executemany("insert into lineage_groups values (?,?,?)",
+                   ((number, json.dumps(list(members)),
+                     json.dumps([named[m] for m in members if m in named]))
+                    for members, number in groups.items()))
     db.executemany("insert into lineage values (?,?)",
                    ((rid, groups[tuple(members)]) for rid, members in lineage.items()))
+
+
+def _naming(records: Iterable[Record], named: dict[str, tuple[Any, ...]]
+            ) -> Iterator[Record]:
+    """The records, each one's `SUMMARY_FIELDS` kept in `named` as it passes."""
+    for r in records:
+        named[r.id] = (r.id, r.kind, r.source, r.title, r.rule, r.date)
+        yield r
 
 
 def _insert_records(db: sqlite3.Connection, records: Iterable[Record]) -> None:
@@ -389,6 +403,30 @@ class KnowledgeBase:
             for rid, grp in rows:
                 if (members := self._groups.get(grp)) is not None:
                     found[rid] = members
+        return found
+
+    def lineage_summaries(self, record_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The `summaries` of every member of these records' lineage groups, each group
+        read from its one row (a hit lists its group's versions: 110 rules versions would
+        be 110 lookups); empty for records of no group.
+
+        >>> kb.lineage_summaries(["cr-2026-01-16:702.83a"])  # doctest: +SKIP
+        {'cr-2008-10-01:502.83a': {'id': 'cr-2008-10-01:502.83a', 'kind': 'rule', ...}, ...}
+        """
+        ids = list(dict.fromkeys(record_ids))
+        found: dict[str, dict[str, Any]] = {}
+        for chunk, marks in _chunks(ids):
+            try:
+                rows = self._db.execute(
+                    "select distinct g.grp, g.versions from lineage l join lineage_groups g"
+                    f" on g.grp = l.grp where l.id in ({marks})", chunk).fetchall()
+            except sqlite3.OperationalError:  # a store of before the versions column
+                members = [m for group in self.lineages(chunk).values() for m in group]
+                found.update(self.summaries(members))
+                continue
+            for _, versions in rows:
+                found.update((row[0], dict(zip(SUMMARY_FIELDS, row, strict=True)))
+                             for row in json.loads(versions))
         return found
 
     def _read_groups(self, groups: set[Any]) -> None:

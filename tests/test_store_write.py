@@ -116,3 +116,54 @@ def test_a_version_summary_without_sqlite_json_functions_is_read_from_the_json(
             assert kb.summaries(ids) == expected
         finally:
             kb._db = real  # noqa: SLF001
+
+
+def test_a_lineage_group_lists_its_versions_from_one_row(tmp_path: Path) -> None:
+    """`lineage_summaries` gives every member of the records' groups the fields
+    `summaries` gives it, from one row per group (one statement for any number of
+    records asked, of one group or several), nothing for a record of no group."""
+    versions = [f"cr-20{year:02d}-01-01" for year in range(3, 26)]
+    exalted = [_rule(v, "702.83") for v in versions]
+    storm = [_rule(v, "702.40") for v in versions[:5]]
+    lone = _rule(versions[0], "100.1")
+    lineage = {r.id: [m.id for m in group] for group in (exalted, storm) for r in group}
+    write_store(tmp_path / "kb.sqlite", [*exalted, *storm, lone], [], [], lineage, [])
+    with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
+        members = [r.id for r in [*exalted, *storm]]
+        statements: list[str] = []
+        kb._db.set_trace_callback(statements.append)  # noqa: SLF001
+        found = kb.lineage_summaries([exalted[3].id, exalted[0].id, storm[2].id, lone.id])
+        kb._db.set_trace_callback(None)  # noqa: SLF001
+        assert len(statements) == 1
+        assert found == kb.summaries(members)
+        assert kb.lineage_summaries([lone.id]) == {}
+
+
+def test_lineage_summaries_of_the_shipped_build_are_its_records(shipped_build) -> None:
+    """Over every lineage group of the shipped data: the one row's versions are what
+    each member's record says (`summaries`)."""
+    with KnowledgeBase(shipped_build.store) as kb:
+        ids = [r.id for r in kb.records()]
+        lineages = kb.lineages(ids)
+        found = kb.lineage_summaries(ids)
+        members = {m for group in lineages.values() for m in group}
+        assert len(members) > 500 and set(found) == members
+        assert found == kb.summaries(members)
+
+
+def test_lineage_summaries_of_a_store_without_the_versions_column(tmp_path: Path) -> None:
+    """A store written before groups kept their versions: read member by member, the
+    same result."""
+    versions = [f"cr-20{year:02d}-01-01" for year in range(3, 9)]
+    exalted = [_rule(v, "702.83") for v in versions]
+    group = [r.id for r in exalted]
+    write_store(tmp_path / "kb.sqlite", exalted, [], [], dict.fromkeys(group, group), [])
+    with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
+        expected = kb.lineage_summaries(group[:1])
+    db = sqlite3.connect(tmp_path / "kb.sqlite")
+    db.execute("alter table lineage_groups drop column versions")
+    db.commit()
+    db.close()
+    with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
+        assert len(expected) == len(group)
+        assert kb.lineage_summaries(group[:1]) == expected
