@@ -313,6 +313,7 @@ class Searcher:
         while True:
             found = engine.candidates(ranking, wanted, takes.payloads)
             remember_stems(found)
+            self._versions.read_lineages(found, takes.lineages)
             # how many groups the candidates make does not depend on their order, so a take
             # that is not the last is counted without re-ranking it
             counted = self._versions.count_groups([c.record for c in found], takes.lineages,

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import modernize, obsolete_term
-from kb.index import Engine, WordQuery, stems
+from kb.index import Candidate, Engine, WordQuery, stems
 from kb.query_era import Calendar, Era, old_terms, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
@@ -242,6 +242,23 @@ class Versions:
                 if new and len(members) > 1:
                     group.lineages.append(rid)
         return list(groups.values())
+
+    def read_lineages(self, found: list[Candidate], lineages: dict[str, list[str]]) -> None:
+        """Read into `lineages` the lineage of each candidate not there yet ([] for none),
+        looked up for one record of each document: the records sharing a document are
+        versions of one lineage group (`kb.index`), a hundred of them on a home of every
+        rules version."""
+        looked: dict[int, str] = {}  # document -> the record looked up for it
+        for c in found:
+            if c.record["id"] not in lineages and c.doc >= 0:
+                looked.setdefault(c.doc, c.record["id"])
+        unknown = [c.record["id"] for c in found
+                   if c.record["id"] not in lineages and c.doc < 0]
+        read = self.lineages([*looked.values(), *unknown])
+        for c in found:
+            rid = c.record["id"]
+            if rid not in lineages:
+                lineages[rid] = read.get(looked[c.doc] if c.doc >= 0 else rid, [])
 
     def _read_lineages(self, records: list[dict[str, Any]],
                        lineages: dict[str, list[str]]) -> None:
