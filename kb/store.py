@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # loaded by the readers of links only (a search reads none)
 
 STORE_FILE = "kb.sqlite"
 
+# The most of the store's pages a reader keeps in memory, KiB (SQLite's default is 2,000).
+PAGE_CACHE_KIB = 65536
+
 _TABLES = """
 create table records (ord integer primary key, id text unique not null, kind text not null,
     source text not null, rule text, title text not null, parent text, data text not null);
@@ -179,6 +182,10 @@ class KnowledgeBase:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # a searcher kept open reads the same index pages query after query (lineages,
+        # version fields): SQLite's own page cache of 2 MB re-read them through the
+        # system on a home of every rules version
+        self._db.execute(f"pragma cache_size = -{PAGE_CACHE_KIB}")
         self._groups: dict[int, list[str]] = {}  # lineage groups read, by number
 
     def close(self) -> None:

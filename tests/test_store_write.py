@@ -167,3 +167,13 @@ def test_lineage_summaries_of_a_store_without_the_versions_column(tmp_path: Path
     with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
         assert len(expected) == len(group)
         assert kb.lineage_summaries(group[:1]) == expected
+
+
+def test_a_reader_keeps_more_of_the_store_in_memory_than_sqlite_s_default(
+        tmp_path: Path) -> None:
+    from kb.store import PAGE_CACHE_KIB
+
+    write_store(tmp_path / "kb.sqlite", [_rule("cr-2026-01-16", "100.1")], [], [], {}, [])
+    with KnowledgeBase(tmp_path / "kb.sqlite") as kb:
+        (size,) = kb._db.execute("pragma cache_size").fetchone()  # noqa: SLF001
+    assert size == -PAGE_CACHE_KIB and PAGE_CACHE_KIB > 2000
