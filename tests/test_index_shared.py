@@ -311,3 +311,38 @@ def test_a_search_remembers_its_candidates_stems_as_read(full_build) -> None:
         assert read == with_built
     finally:
         searcher.close()
+
+
+def test_a_takes_lineages_are_read_once_per_document(full_build: Any) -> None:
+    """`Versions.read_lineages` looks up one record of each document and gives every
+    record of it that lineage: for the candidates of real queries on four rules
+    versions, each record's lineage is the one the store gives it alone, with fewer
+    lookups than records where versions share documents."""
+    from kb.search import Searcher
+
+    searcher = Searcher(full_build.index)
+    engine, versions = searcher._engine, searcher._versions  # noqa: SLF001
+    looked: list[int] = []
+    read = versions.lineages
+
+    def counting(ids: list[str]) -> dict[str, list[str]]:
+        looked.append(len(ids))
+        return read(ids)
+
+    versions.lineages = counting  # type: ignore[method-assign]
+    try:
+        shared = 0
+        for text in ("exalted", "attacks alone", "mana burn", "the legend rule"):
+            found = engine.top(engine.scores(WordQuery(words=[(s, 1.0) for s in stems(text)])),
+                               limit=200)
+            lineages: dict[str, list[str]] = {}
+            looked.clear()
+            versions.read_lineages(found, lineages)
+            assert set(lineages) == {c.record["id"] for c in found}
+            alone = read([c.record["id"] for c in found])
+            assert lineages == {c.record["id"]: alone.get(c.record["id"], []) for c in found}
+            assert sum(looked) == len({c.doc for c in found})
+            shared += len(found) - sum(looked)
+        assert shared > 100  # versions that share a document were not looked up
+    finally:
+        searcher.close()
