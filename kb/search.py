@@ -44,7 +44,7 @@ from kb.search_cards import about, defined_names, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
-from kb.text import NUMBER_WORDS, denied, negates
+from kb.text import NUMBER_WORDS, denied, is_question, negates
 
 _PHRASE = lazy(r'"([^"]+)"')
 # Kinds of record that make one statement, so their first sentence says what they are
@@ -158,6 +158,7 @@ class ReadQuery:
     phrases: list[list[str]]  # quoted phrases, as stems
     asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
     negates: bool = False  # whether it says what is not ("without flying", "can't")
+    asks: bool = False  # whether it is phrased as a question (`kb.text.is_question`)
 
     @classmethod
     def of(cls, text: str) -> ReadQuery:
@@ -170,7 +171,7 @@ class ReadQuery:
         asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
                      if a.word == "how" and b.word in ("many", "much")), None)
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
-                   negates([t.word for t in words]))
+                   negates([t.word for t in words]), is_question(text))
 
 
 @dataclass
@@ -332,8 +333,9 @@ class Searcher:
                     ) -> tuple[float, dict[str, float]]:
             # a version of the era no candidate: its group's engine score, its own proximity
             near = _proximity(record, variants, weights)
-            return _combined(parts["engine"], near), {"engine": parts["engine"],
-                                                      "proximity": near}
+            return _combined(parts["engine"], near), {
+                "engine": parts["engine"], "proximity": near,
+                **({"unnamed": 1.0} if "unnamed" in parts else {})}
 
         for group in groups:
             if era is not None:
@@ -341,8 +343,14 @@ class Searcher:
             if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
+        # a card's printed text answers a query that names the card, or one that asks for
+        # cards (--kind card) or reads like card text ("return target creature card from
+        # your graveyard"), never a question that happens to use its words ("how many
+        # cards does a commander deck need?" is not about Time of Need): after the rest;
         # a query that only names things (keywords, terms) asks for their definitions
-        groups.sort(key=lambda g: (not g.parts.get("defines") or "obsolete" in g.parts,
+        last = kind != "card" and query.asks
+        groups.sort(key=lambda g: (last and "unnamed" in g.parts,
+                                   not g.parts.get("defines") or "obsolete" in g.parts,
                                    -g.score, g.parts.get("span", 0.0)))
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
         hits: list[Hit] = []
@@ -601,9 +609,10 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together. (`counts`: how many records each
-    candidate stands for; `takes`: what the query's earlier takes of candidates worked
-    out.)"""
+    share of query and subject words found together; a card's own record the query does
+    not name is marked `unnamed` (ranked after the rest: `Searcher._ranked`). (`counts`:
+    how many records each candidate stands for; `takes`: what the query's earlier takes
+    of candidates worked out.)"""
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
@@ -670,6 +679,8 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
+            if c.record["kind"] == "card":  # a card's own record, the card not named
+                parts["unnamed"] = 1.0
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
     _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()},

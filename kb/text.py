@@ -35,6 +35,25 @@ DENYING_WORDS = frozenset(("without", "neither", "nor"))
 NEGATIONS = DENYING_WORDS | {"no", "not", "never", "non", "none", "nothing", "cannot"}
 
 
+# the words a question opens with: interrogatives and the auxiliaries of a yes/no question
+QUESTION_OPENERS = frozenset((
+    "what which who whom whose when where why how whether am is are was were do does did "
+    "can could may might must shall should will would has have had what's who's how's"
+).split())
+
+
+def is_question(text: str) -> bool:
+    """Whether a text is phrased as a question: it ends in a question mark or opens with
+    an interrogative or an auxiliary ("is a token a card", "how does exalted work").
+
+    >>> is_question("is a token a card"), is_question("return target creature card")
+    (True, False)
+    """
+    words = text.split()
+    return text.rstrip().endswith("?") or bool(words) and \
+        words[0].lower().strip("\"'(") in QUESTION_OPENERS
+
+
 def denied(stems: tuple[str, ...]) -> tuple[str, ...]:
     """A text's stems with each one a denying word stands before marked ("~infect"), so a
     word the text only denies is not found as said.

@@ -763,3 +763,37 @@ def test_denied_marks_the_word_after_a_denying_word() -> None:
     assert denied(plain) is plain
     assert negates(["i", "can't", "block"]) and negates(["a", "creature", "without", "flying"])
     assert not negates(["does", "infect", "damage", "stay"])
+
+
+def test_a_question_is_answered_by_rules_before_cards_that_use_its_words(large_home) -> None:
+    """A question the query does not ask about a card (it names none) is answered by
+    rules, rulings and answers first: a card whose printed text happens to use its words
+    ("draw a card", "creature card from your graveyard") comes after them, unless the
+    query names the card, asks for cards (`kind="card"`) or reads like card text rather
+    than a question."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        for question in ("can I sacrifice a creature to draw a card?",
+                         "when I return a creature card from my graveyard to my hand, is "
+                         "that casting it?",
+                         "what happens when a creature with flying gets exalted?"):
+            kinds = [h.record["kind"] for h in searcher.search(question, limit=30).hits]
+            assert "card" in kinds, question  # cards that use its words are still found
+            first = kinds.index("card")
+            assert all(k == "card" for k in kinds[first:]), (question, kinds)
+            assert first >= 10, (question, kinds)
+            cards = searcher.search(question, kind="card", limit=3).hits
+            assert cards and all(h.record["kind"] == "card" for h in cards)
+        # card text, not a question: cards rank among the rest by their score
+        text = "return target creature card from your graveyard to your hand"
+        kinds = [h.record["kind"] for h in searcher.search(text, limit=10).hits]
+        assert kinds[0] == "card", kinds
+        # a question naming the card has the card's rulings and the card among its hits
+        named = searcher.search("can Courier's Capsule be sacrificed to draw cards?").hits
+        assert any("Courier's Capsule" in (h.record.get("cards") or []) for h in named[:3])
+    finally:
+        searcher.close()
