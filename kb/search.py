@@ -40,7 +40,7 @@ from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.recent import Recent
-from kb.search_cards import about, defined_names, named_cards, unsaid_subject
+from kb.search_cards import about, defined_names, filed_under, named_cards, unsaid_subject
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
@@ -343,12 +343,13 @@ class Searcher:
             if penalise and group.obsolete(self._versions.newest_cr, said):
                 group.parts["obsolete"] = OBSOLETE_WEIGHT
                 group.score *= OBSOLETE_WEIGHT
-        # a card's printed text answers a query that names the card, or one that asks for
-        # cards (--kind card) or reads like card text ("return target creature card from
-        # your graveyard"), never a question that happens to use its words ("how many
-        # cards does a commander deck need?" is not about Time of Need): after the rest;
-        # a query that only names things (keywords, terms) asks for their definitions
-        last = kind != "card" and query.asks
+        # a card's printed text and its rulings answer a query that names the card, or
+        # one that asks for that kind (--kind card, ruling) or reads like card text
+        # ("return target creature card from your graveyard"), not a question that
+        # happens to use their words ("how many cards does a commander deck need?" is not
+        # about Time of Need): after the rest; a query that only names things (keywords,
+        # terms) asks for their definitions
+        last = kind is None and query.asks
         groups.sort(key=lambda g: (last and "unnamed" in g.parts,
                                    not g.parts.get("defines") or "obsolete" in g.parts,
                                    -g.score, g.parts.get("span", 0.0)))
@@ -609,8 +610,9 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     record itself, which only restates the card, has none: its rulings answer). A record
     about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
     under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together; a card's own record the query does
-    not name is marked `unnamed` (ranked after the rest: `Searcher._ranked`). (`counts`:
+    share of query and subject words found together; a card's own record or ruling whose
+    card the query does not name is marked `unnamed` (a question ranks it after the rest:
+    `Searcher._ranked`). (`counts`:
     how many records each candidate stands for; `takes`: what the query's earlier takes
     of candidates worked out.)"""
     takes = takes or Takes()
@@ -679,8 +681,8 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
-            if c.record["kind"] == "card":  # a card's own record, the card not named
-                parts["unnamed"] = 1.0
+            if c.record["kind"] == "card" or filed_under(c.record["id"], "card"):
+                parts["unnamed"] = 1.0  # a card's own record or ruling, the card not named
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
     _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()},
