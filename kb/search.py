@@ -44,7 +44,7 @@ from kb.search_cards import about, defined_names, filed_under, named_cards, unsa
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
-from kb.text import NUMBER_WORDS, denied, is_question, negates
+from kb.text import FIRST_PERSON, NUMBER_WORDS, denied, is_question, negates
 
 _PHRASE = lazy(r'"([^"]+)"')
 # Kinds of record that make one statement, so their first sentence says what they are
@@ -158,7 +158,10 @@ class ReadQuery:
     phrases: list[list[str]]  # quoted phrases, as stems
     asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
     negates: bool = False  # whether it says what is not ("without flying", "can't")
-    asks: bool = False  # whether it is phrased as a question (`kb.text.is_question`)
+    # whether it asks about play: phrased as a question (`kb.text.is_question`) or telling
+    # a player's situation in the first person ("I have nine cards in hand at the end of
+    # my turn"), not quoting a card's text
+    asks: bool = False
 
     @classmethod
     def of(cls, text: str) -> ReadQuery:
@@ -171,7 +174,8 @@ class ReadQuery:
         asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
                      if a.word == "how" and b.word in ("many", "much")), None)
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
-                   negates([t.word for t in words]), is_question(text))
+                   negates([t.word for t in words]),
+                   is_question(text) or any(t.word in FIRST_PERSON for t in words))
 
 
 @dataclass

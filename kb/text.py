@@ -42,6 +42,10 @@ QUESTION_OPENERS = frozenset((
 ).split())
 
 
+# the first person: a player telling their situation (cards' texts say "you", never "I")
+FIRST_PERSON = frozenset("i me my mine myself we us our ours i'm i've i'd i'll".split())
+
+
 def is_question(text: str) -> bool:
     """Whether a text is phrased as a question: it ends in a question mark or opens with
     an interrogative or an auxiliary ("is a token a card", "how does exalted work").

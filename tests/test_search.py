@@ -801,3 +801,16 @@ def test_a_question_is_answered_by_rules_before_cards_that_use_its_words(large_h
         assert any("Courier's Capsule" in (h.record.get("cards") or []) for h in named[:3])
     finally:
         searcher.close()
+
+
+def test_a_query_asks_about_play_when_a_question_or_in_the_first_person() -> None:
+    from kb.search import ReadQuery
+
+    for asked in ("is a token a card?", "how does exalted work",
+                  "can I respond to a spell with split second",
+                  "I have nine cards in hand at the end of my turn",
+                  "my opponent stole my creature"):
+        assert ReadQuery.of(asked).asks, asked
+    for text in ("return target creature card from your graveyard to your hand",
+                 "exalted", "702.83a", "whenever a creature you control attacks alone"):
+        assert not ReadQuery.of(text).asks, text
