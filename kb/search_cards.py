@@ -87,13 +87,15 @@ def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
 
 
 def subjects(record: dict[str, Any]) -> list[str]:
-    """What a record is about: its cards; a rule's heading ("Two-Headed Giant Variant",
-    "Enlist"), a keyword's or glossary entry's name; and for a ruling or Q&A answer the
-    keyword entry of its own document it is filed under (`src:keyword:miracle:qa:5` ->
-    "miracle")."""
-    found = list(record.get("cards") or [])
+    """What a record is about: a rule's heading ("Two-Headed Giant Variant", "Enlist"), a
+    keyword's or glossary entry's name (the cards the rules name are their examples'
+    cards, not what they are about: 707.10 names Fork and Fling); the cards of any other
+    record; and for a ruling or Q&A answer the keyword entry of its own document it is
+    filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
     if record["kind"] in ("rule", "keyword", "glossary"):
-        found.append(_heading(record["title"]))
+        found = [_heading(record["title"])]
+    else:
+        found = list(record.get("cards") or [])
     # a ruling or Q&A answer: filed under the keyword its id names, whether or not its text
     # links the keyword (a Q&A saying "flash back" links "flash")
     if record["kind"] in ("ruling", "qa") and \

@@ -438,6 +438,16 @@ def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itse
     flashback = {"id": "keyword-abilities-faq-thread-2012:keyword:flashback:qa:5", "kind": "qa",
                  "cards": [], "refs": ["keyword-abilities-faq-thread-2012:keyword:flash"]}
     assert subjects(flashback) == ["flashback"]
+    # a rule is about its heading, not the cards its examples name (which cards a rule
+    # names depends on the sets at hand: 707.10 names Fork and Fling once M10 is in)
+    rule = {"id": "cr-2026-01-16:707.10", "kind": "rule", "title": "707.10 Copying Objects",
+            "cards": ["Fork", "Fling"], "refs": []}
+    assert subjects(rule) == ["Copying Objects"]
+    assert unsaid_subject(rule, set(stems("if I copy a spell, was the copy cast"))) == \
+        {"object"}
+    ruling = {"id": "mtgjson-m10:card:fork:ruling:1", "kind": "ruling", "cards": ["Fork"],
+              "refs": []}
+    assert subjects(ruling) == ["Fork"]
     countered = shipped_searcher.search("where does a spell go after it is countered").hits
     filed = [h for h in countered if h.record["id"] == flashback["id"]]
     assert filed and filed[0].parts["subject"] < filed[0].parts["proximity"]
