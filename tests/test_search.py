@@ -792,7 +792,8 @@ def test_a_question_is_answered_by_rules_before_cards_that_use_its_words(large_h
                          "when I return a creature card from my graveyard to my hand, is "
                          "that casting it?",
                          "what happens when a creature with flying gets exalted?"):
-            hits = searcher.search(question, limit=30).hits
+            # ranked for 30 hits at once (as a page would be): the cards after the rest
+            hits = searcher._search(question, None, None, 30, None).hits  # noqa: SLF001
             kinds = [h.record["kind"] for h in hits]
             assert "card" in kinds, question  # cards that use its words are still found
             of_cards = [h.record["kind"] == "card" or bool(filed_under(h.record["id"], "card"))
@@ -800,6 +801,12 @@ def test_a_question_is_answered_by_rules_before_cards_that_use_its_words(large_h
             first = of_cards.index(True)
             assert all(of_cards[first:]), (question, kinds)
             assert first >= 10, (question, kinds)
+            # a page of 10 (as few candidates as fill it): its cards, if any, come last
+            page = [h.record["kind"] == "card" or bool(filed_under(h.record["id"], "card"))
+                    for h in searcher.search(question).hits]
+            if True in page:
+                first = page.index(True)
+                assert first > 0 and all(page[first:]), question
             cards = searcher.search(question, kind="card", limit=3).hits
             assert cards and all(h.record["kind"] == "card" for h in cards)
         # card text, not a question: cards rank among the rest by their score
@@ -824,3 +831,35 @@ def test_a_query_asks_about_play_when_a_question_or_in_the_first_person() -> Non
     for text in ("return target creature card from your graveyard to your hand",
                  "exalted", "702.83a", "whenever a creature you control attacks alone"):
         assert not ReadQuery.of(text).asks, text
+
+
+def test_asking_for_more_hits_never_reorders_the_first_page(large_home) -> None:
+    """The candidates re-ranked grow with the hits asked for; the first page (`PAGE`) is
+    the one asked for alone whatever the limit, the rest follow it, no rule twice."""
+    from kb.build import ensure_built
+    from kb.search import PAGE, Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        reordered = 0
+        for query in ("what happens if both players lose at the same time",
+                      "can I respond to a spell with split second",
+                      "my opponent sacrificed the creature I was targeting in response, "
+                      "what happens to my removal spell?",
+                      "declare attackers step choosing which player each creature attacks",
+                      "exhalted", "mana burn", "702.83"):
+            page = [h.record["id"] for h in searcher.search(query).hits]
+            for limit in (PAGE + 1, 25, 60):
+                hits = searcher.search(query, limit=limit).hits
+                assert [h.record["id"] for h in hits][:len(page)] == page, (query, limit)
+                ids = [i for h in hits for i in (h.record["id"], *(v["id"] for v in h.versions))]
+                assert len(ids) == len(set(ids)), (query, limit)
+                assert len(hits) <= limit
+            # the page alone, re-ranked as deep as 60 hits would be, is not the same page
+            deeper = [h.record["id"] for h in searcher._search(  # noqa: SLF001
+                query, None, None, 60, None).hits][:PAGE]
+            reordered += deeper[:len(page)] != page
+        assert reordered  # without the rule, some first page would change
+    finally:
+        searcher.close()
