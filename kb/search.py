@@ -44,7 +44,14 @@ from kb.search_cards import about, defined_names, filed_under, named_cards, unsa
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
-from kb.text import FIRST_PERSON, NUMBER_WORDS, denied, is_question, negates
+from kb.text import (
+    FIRST_PERSON,
+    NUMBER_WORDS,
+    QUESTION_OPENERS,
+    denied,
+    is_question,
+    negates,
+)
 
 _PHRASE = lazy(r'"([^"]+)"')
 # Kinds of record that make one statement, so their first sentence says what they are
@@ -58,15 +65,13 @@ _FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
 # English function words (closed classes: articles and determiners, pronouns, auxiliary
 # and modal verbs, question words, common prepositions and conjunctions). Compared as
 # written, before stemming.
-FUNCTION_WORDS = frozenset((
+FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
     "a an the this that these those some any each every either neither such "
-    "i me my mine myself we us our ours you your yours he him his she her hers it its "
-    "they them their theirs what which who whom whose when where why how whether "
-    "am is are was were be been being have has had having do does did doing done "
-    "can could may might must shall should will would "
+    "you your yours he him his she her hers it its they them their theirs "
+    "be been being having doing done "
     "of in on at by for with from to into onto upon about as than then so "
     "and or but nor if because while though although also just there here "
-    "i'm i've it's that's there's what's"
+    "it's that's there's"
 ).split())
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = STEMS_SCAN
@@ -109,6 +114,11 @@ class Hit:
     versions: list[dict[str, Any]] = field(default_factory=list)
     context: dict[str, Any] | None = None
     covers: tuple[str, ...] = ()  # subrules whose text the record shows (a bare heading's)
+
+    def shows(self) -> tuple[str, ...]:
+        """The records the hit stands for: its own, its other versions and the subrules
+        its text shows (none of them is shown again as a hit of its own)."""
+        return (self.record["id"], *(v["id"] for v in self.versions), *self.covers)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` form: record fields plus `score`, `snippet`, `versions` (the other
@@ -227,11 +237,8 @@ class Searcher:
         # as it is when only it is asked for, the rest follow
         page = self._search(text, kind, source, PAGE, as_of)
         more = self._search(text, kind, source, limit, as_of)
-        shown = {i for hit in page.hits
-                 for i in (hit.record["id"], *(v["id"] for v in hit.versions), *hit.covers)}
-        rest = [hit for hit in more.hits
-                if hit.record["id"] not in shown
-                and not any(v["id"] in shown for v in hit.versions)]
+        shown = {i for hit in page.hits for i in hit.shows()}
+        rest = [hit for hit in more.hits if shown.isdisjoint(hit.shows())]
         more.hits = [*page.hits, *rest][:limit]
         more.query, more.did_you_mean = page.query, page.did_you_mean
         return more
@@ -389,8 +396,7 @@ class Searcher:
             hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
             if hit and hit.record["id"] not in shown:
                 # a heading shown with its subrules shows them: they are not shown again
-                shown.update([hit.record["id"], *(v["id"] for v in hit.versions),
-                              *hit.covers])
+                shown.update(hit.shows())
                 hits.append(hit)
             if len(hits) == limit:
                 break
@@ -641,9 +647,8 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     under another keyword) has that subject's words counted against its proximity: the
     share of query and subject words found together; a card's own record or ruling whose
     card the query does not name is marked `unnamed` (a question ranks it after the rest:
-    `Searcher._ranked`). (`counts`:
-    how many records each candidate stands for; `takes`: what the query's earlier takes
-    of candidates worked out.)"""
+    `Searcher._ranked`). (`counts`: how many records each candidate stands for; `takes`:
+    what the query's earlier takes of candidates worked out.)"""
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
