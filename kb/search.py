@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -347,21 +347,39 @@ class Searcher:
                 sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages,
                 takes.keys)
 
+        # a card's printed text and its rulings answer a query that names the card, or
+        # one that asks for that kind (--kind card, ruling) or reads like card text
+        # ("return target creature card from your graveyard"), not a question that
+        # happens to use their words ("how many cards does a commander deck need?" is not
+        # about Time of Need): after the rest (`unnamed`)
+        last = kind is None and query.asks
+        said_stems = [t.stem for t in query.words]
         while True:
             found = engine.candidates(ranking, wanted, takes.payloads)
             remember_stems(found)
             self._versions.read_lineages(found, takes.lineages)
             # how many groups the candidates make does not depend on their order, so a take
-            # that is not the last is counted without re-ranking it
-            counted = self._versions.count_groups([c.record for c in found], takes.lineages,
-                                                  takes.keys)
+            # that is not the last is counted without re-ranking it; what a question ranks
+            # after the rest fills no hit of its own (over 40 card sets, cards and their
+            # rulings were half the groups a question's candidates made)
+            named = named_cards(said_stems, [c.record for c in found]) if last else {}
+            counted = self._versions.count_groups(
+                [c.record for c in found if not (last and _unnamed(c.record, named, takes))],
+                takes.lineages, takes.keys)
             groups: list[Group] = grouped(found) if counted is None else []
-            count = len(groups) if counted is None else counted
+            count = sum(not (last and "unnamed" in g.parts) for g in groups) \
+                if counted is None else counted
             # the versions of one rule are one hit: over many rules versions the candidates
             # may not fill the hits asked for; then as many more as would fill them
             if count >= limit or total <= wanted:
                 break
             wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
+        set_aside: list[Candidate] = []
+        if last and not groups and count >= limit and total > wanted:
+            # the hits are filled without them: what a question ranks after the rest is
+            # re-ranked only if they are not (the total stays the engine's count)
+            set_aside = [c for c in found if _unnamed(c.record, named, takes)]
+            found = [c for c in found if not _unnamed(c.record, named, takes)]
         groups = groups or grouped(found)
         said = {t.stem for v in variants for t in v.words}
 
@@ -373,26 +391,30 @@ class Searcher:
                 "engine": parts["engine"], "proximity": near,
                 **({"unnamed": 1.0} if "unnamed" in parts else {})}
 
-        for group in groups:
-            if era is not None:
-                self._versions.apply_era(group, era, rescore)
-            if penalise and group.obsolete(self._versions.newest_cr, said):
-                group.parts["obsolete"] = OBSOLETE_WEIGHT
-                group.score *= OBSOLETE_WEIGHT
-        # a card's printed text and its rulings answer a query that names the card, or
-        # one that asks for that kind (--kind card, ruling) or reads like card text
-        # ("return target creature card from your graveyard"), not a question that
-        # happens to use their words ("how many cards does a commander deck need?" is not
-        # about Time of Need): after the rest; a query that only names things (keywords,
-        # terms) asks for their definitions
-        last = kind is None and query.asks
-        groups.sort(key=lambda g: (last and "unnamed" in g.parts,
-                                   not g.parts.get("defines") or "obsolete" in g.parts,
-                                   -g.score, g.parts.get("span", 0.0)))
+        def ranked(groups: list[Group]) -> list[Group]:
+            for group in groups:
+                if era is not None:
+                    self._versions.apply_era(group, era, rescore)
+                if penalise and group.obsolete(self._versions.newest_cr, said):
+                    group.parts["obsolete"] = OBSOLETE_WEIGHT
+                    group.score *= OBSOLETE_WEIGHT
+            # a question's unnamed cards and card rulings after the rest (above); a query
+            # that only names things (keywords, terms) asks for their definitions
+            return sorted(groups, key=lambda g: (
+                last and "unnamed" in g.parts,
+                not g.parts.get("defines") or "obsolete" in g.parts,
+                -g.score, g.parts.get("span", 0.0)))
+
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
         hits: list[Hit] = []
         shown: set[str] = set()
-        for group in groups:
+
+        def in_order() -> Iterator[Group]:
+            yield from ranked(groups)
+            if set_aside:  # reached only when the rest gave fewer hits than asked for
+                yield from ranked(grouped(set_aside))
+
+        for group in in_order():
             hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
             if hit and hit.record["id"] not in shown:
                 # a heading shown with its subrules shows them: they are not shown again
@@ -634,6 +656,27 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             for c, at in zip(found, places, strict=True)]
 
 
+def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> list[str]:
+    """The named cards a record is about (`kb.search_cards.about`), kept in `takes` while
+    the cards named stay the same (a later take's records may name another)."""
+    if named != takes.named:
+        takes.named, takes.about = named, {}
+    if (cards := takes.about.get(record["id"])) is None:
+        cards = takes.about[record["id"]] = about(record, named)
+    return cards
+
+
+def _card_own(record: dict[str, Any]) -> bool:
+    """Whether a record is a card's own or a ruling filed under a card."""
+    return record["kind"] == "card" or filed_under(record["id"], "card") is not None
+
+
+def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> bool:
+    """Whether a record is a card's own or its ruling, about no card the query names (a
+    question ranks it after the rest: `_scored` marks it `unnamed`)."""
+    return _card_own(record) and not _about(record, named, takes)
+
+
 def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
             variants: list[ReadQuery], weights: dict[str, float], idf: Callable[[str], float],
             takes: Takes | None = None, phrasing: set[str] | None = None,
@@ -652,14 +695,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
-    if named != takes.named:  # a card is named by a later take's records: about them anew
-        takes.named, takes.about = named, {}
-    abouts = takes.about
-    cards_of = []
-    for c in found:
-        if (cards := abouts.get(c.record["id"])) is None:
-            cards = abouts[c.record["id"]] = about(c.record, named)
-        cards_of.append(cards)
+    cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
     for c, cards in zip(found, cards_of, strict=True):
         for card in cards:
@@ -715,7 +751,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
-            if c.record["kind"] == "card" or filed_under(c.record["id"], "card"):
+            if _card_own(c.record):
                 parts["unnamed"] = 1.0  # a card's own record or ruling, the card not named
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
