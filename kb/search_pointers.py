@@ -1,7 +1,7 @@
 """Pointers followed: a glossary entry that says "See rule 702.83" (its links to keywords
-and terms aside) or only "See Landwalk.", or a bare rule heading ("702.83 Exalted"), leads
-to the rule or entry it names, shown with its subrules; the pointer stays
-as the hit's context."""
+and terms aside) or only "See Landwalk." or "See Damage." (another entry), or a bare rule
+heading ("702.83 Exalted"), leads to the rule or entry it names, shown with its subrules;
+the pointer stays as the hit's context."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from kb.search_versions import Versions
 # "See rule 702.83", "See rule 104.4." (one rule: a list of rules is no single answer)
 _SEE_ONE_RULE = lazy(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
 # "See Landwalk.": an entry that only names another (a keyword, a term)
-_SEE_ENTRY = lazy(r"^See [^.]{1,60}\.$")
+_SEE_ENTRY = lazy(r"^See ([^.]{1,60})\.$")
 # A heading whose text is only its name: a few words, no sentence
 _BARE = lazy(r"^[\w'’ ,/-]{1,40}$")
 
@@ -23,7 +23,8 @@ def is_pointer(record: dict[str, Any]) -> bool:
     """A glossary entry naming one rule, or a rule heading with no text of its own."""
     if record["kind"] == "glossary":
         if _SEE_ENTRY.match(record["text"].strip()):
-            return len(record["refs"]) == 1
+            # (no reference: the entry it names is a glossary term, linked as a mention)
+            return len(record["refs"]) <= 1
         return bool(_SEE_ONE_RULE.search(record["text"])) and len(_rule_refs(record)) == 1
     return record["kind"] == "rule" and bool(_BARE.match(record["text"].strip()))
 
@@ -41,8 +42,10 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
     in its text), or None when it points nowhere known."""
     target: dict[str, Any] | None = record
     if record["kind"] == "glossary":
-        ref = (_rule_refs(record) or record["refs"])[0]
-        target = versions.fetch([ref]).get(ref)
+        refs = _rule_refs(record) or record["refs"] or _entry_named(record, versions)
+        if not refs:
+            return None
+        target = versions.fetch(refs[:1]).get(refs[0])
     if target is None:
         return None
     if target["kind"] == "rule" and _BARE.match(target["text"].strip()):
@@ -51,6 +54,16 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
             return Followed(defined)
         return _with_subrules(target, versions)
     return Followed(target)
+
+
+def _entry_named(record: dict[str, Any], versions: Versions) -> list[str]:
+    """The glossary entry a "See Damage." entry names, as linked (a term mentioned) or
+    else by its title in the same rules version."""
+    named = _SEE_ENTRY.match(record["text"].strip())
+    if named is None:
+        return []
+    return versions.links_from(record["id"], "glossary") or versions.titled(
+        named.group(1), "glossary", record["source"])
 
 
 def _rule_refs(record: dict[str, Any]) -> list[str]:

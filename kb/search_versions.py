@@ -191,6 +191,19 @@ class Versions:
             return {}
         return self._kb.exports(ids)
 
+    def links_from(self, record_id: str, kind: str) -> list[str]:
+        """The records a record links to by links of one kind ("glossary": the terms it
+        mentions), in the store's order."""
+        if self._kb is None:
+            return []
+        return [link.dst for link in self._kb.links_from(record_id) if link.kind == kind]
+
+    def titled(self, title: str, kind: str, source: str) -> list[str]:
+        """The records of one kind and source with this title (case aside)."""
+        if self._kb is None:
+            return []
+        return [r.id for r in self._kb.by_title(title, kind) if r.source == source]
+
     def children(self, record_id: str) -> list[dict[str, Any]]:
         """Export dicts of a record's children (a rule's subrules), in order."""
         if self._kb is None:

@@ -108,6 +108,23 @@ def test_an_entry_that_only_names_another_leads_to_it(shipped_searcher) -> None:
     assert hits[0].context and hits[0].context["title"] == "Swampwalk"
 
 
+def test_an_entry_that_only_names_another_glossary_entry_leads_to_it(shipped_searcher) -> None:
+    """ "APNAP Order: See Active Player, Nonactive Player Order." refers to no rule or
+    keyword: the entry it names is a glossary term (a mention link, else its title in the
+    same rules version), and it leads there."""
+    pointer = shipped_searcher._versions.fetch(  # noqa: SLF001
+        ["cr-2026-01-16:glossary:apnap-order"])["cr-2026-01-16:glossary:apnap-order"]
+    assert pointer["text"] == "See Active Player, Nonactive Player Order." and not pointer["refs"]
+    hit = shipped_searcher.search("APNAP order").hits[0]
+    assert hit.record["id"] == "cr-2026-01-16:glossary:active-player-nonactive-player-order"
+    assert "See rule 101.4" in hit.record["text"]
+    assert hit.context and hit.context["id"] == pointer["id"]
+    # "Deal: See Damage." names an entry no link was made to: found by its title
+    dealt = shipped_searcher.search("deal").hits[0]
+    assert dealt.record["id"] == "cr-2026-01-16:glossary:damage"
+    assert dealt.context and dealt.context["title"] == "Deal"
+
+
 def test_a_definition_with_a_see_rule_and_term_links_is_a_pointer() -> None:
     from kb.search_pointers import is_pointer
 
