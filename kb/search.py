@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,8 @@ SPECIFIC_SHARE = 0.05
 MIN_IDF = 0.1
 # The hits of a first page: asking for more adds hits after them (`Searcher.search`).
 PAGE = 10
-# Candidates the engine hands to re-ranking, per result asked for (at least 30). (Twice as
+# Candidates the engine hands to re-ranking, per result asked for (at least 30), counted in
+# distinct texts (index documents: the versions of a rule that say the same are one). (Twice as
 # many, 60, measured 2026-11-23: +0.016 MRR on heldout2 over 8 extra rules versions,
 # +-0.007 elsewhere, for a fifth more time: not taken.)
 CANDIDATES_PER_RESULT = 3
@@ -236,7 +237,8 @@ class Searcher:
         # the candidates re-ranked grow with the hits asked for: the first page is ranked
         # as it is when only it is asked for, the rest follow
         page = self._search(text, kind, source, PAGE, as_of)
-        more = self._search(text, kind, source, limit, as_of)
+        # (a page more: the first page's hits, and what they show, are among them)
+        more = self._search(text, kind, source, limit + PAGE, as_of)
         shown = {i for hit in page.hits for i in hit.shows()}
         rest = [hit for hit in more.hits if shown.isdisjoint(hit.shows())]
         more.hits = [*page.hits, *rest][:limit]
@@ -325,7 +327,8 @@ class Searcher:
         optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
         phrase = [t.stem for t in query.words]
-        wanted = max(limit * CANDIDATES_PER_RESULT, 30)
+        # counted in distinct texts: as many records as make that many index documents
+        wanted = round(max(limit * CANDIDATES_PER_RESULT, 30) * engine.records_per_document())
         scores = engine.scores(
             WordQuery(words=[(s, spread.get(s, 1.0)) for s in specific],
                       optional=[(s, spread.get(s, 1.0)) for s in optional],
@@ -354,33 +357,6 @@ class Searcher:
         # about Time of Need): after the rest (`unnamed`)
         last = kind is None and query.asks
         said_stems = [t.stem for t in query.words]
-        while True:
-            found = engine.candidates(ranking, wanted, takes.payloads)
-            remember_stems(found)
-            self._versions.read_lineages(found, takes.lineages)
-            # how many groups the candidates make does not depend on their order, so a take
-            # that is not the last is counted without re-ranking it; what a question ranks
-            # after the rest fills no hit of its own (over 40 card sets, cards and their
-            # rulings were half the groups a question's candidates made)
-            named = named_cards(said_stems, [c.record for c in found]) if last else {}
-            counted = self._versions.count_groups(
-                [c.record for c in found if not (last and _unnamed(c.record, named, takes))],
-                takes.lineages, takes.keys)
-            groups: list[Group] = grouped(found) if counted is None else []
-            count = sum(not (last and "unnamed" in g.parts) for g in groups) \
-                if counted is None else counted
-            # the versions of one rule are one hit: over many rules versions the candidates
-            # may not fill the hits asked for; then as many more as would fill them
-            if count >= limit or total <= wanted:
-                break
-            wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
-        set_aside: list[Candidate] = []
-        if last and not groups and count >= limit and total > wanted:
-            # the hits are filled without them: what a question ranks after the rest is
-            # re-ranked only if they are not (the total stays the engine's count)
-            set_aside = [c for c in found if _unnamed(c.record, named, takes)]
-            found = [c for c in found if not _unnamed(c.record, named, takes)]
-        groups = groups or grouped(found)
         said = {t.stem for v in variants for t in v.words}
 
         def rescore(record: dict[str, Any], parts: dict[str, float]
@@ -406,22 +382,49 @@ class Searcher:
                 -g.score, g.parts.get("span", 0.0)))
 
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
-        hits: list[Hit] = []
-        shown: set[str] = set()
-
-        def in_order() -> Iterator[Group]:
-            yield from ranked(groups)
-            if set_aside:  # reached only when the rest gave fewer hits than asked for
-                yield from ranked(grouped(set_aside))
-
-        for group in in_order():
-            hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
-            if hit and hit.record["id"] not in shown:
-                # a heading shown with its subrules shows them: they are not shown again
-                shown.update(hit.shows())
-                hits.append(hit)
-            if len(hits) == limit:
+        while True:  # until the answers fill the hits, or every match is taken
+            while True:
+                found = engine.candidates(ranking, wanted, takes.payloads)
+                remember_stems(found)
+                self._versions.read_lineages(found, takes.lineages)
+                # how many groups the candidates make does not depend on their order, so a
+                # take that is not the last is counted without re-ranking it; what a
+                # question ranks after the rest fills no hit of its own (over 40 card sets,
+                # cards and their rulings were half the groups a question's candidates made)
+                named = named_cards(said_stems, [c.record for c in found]) if last else {}
+                counted = self._versions.count_groups(
+                    [c.record for c in found
+                     if not (last and _unnamed(c.record, named, takes))],
+                    takes.lineages, takes.keys)
+                groups: list[Group] = grouped(found) if counted is None else []
+                count = sum(not (last and "unnamed" in g.parts) for g in groups) \
+                    if counted is None else counted
+                # the versions of one rule are one hit: over many rules versions the
+                # candidates may not fill the hits asked for; then as many more as would
+                if count >= limit or total <= wanted:
+                    break
+                wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
+            if last and not groups and total > wanted:
+                # what a question ranks after the rest is not re-ranked while more
+                # candidates can fill the hits without it (the total stays the engine's)
+                found = [c for c in found if not _unnamed(c.record, named, takes)]
+            groups = groups or grouped(found)
+            hits: list[Hit] = []
+            shown: set[str] = set()
+            for group in ranked(groups):
+                hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
+                if hit and hit.record["id"] not in shown:
+                    # a heading shown with its subrules shows them: not shown again
+                    shown.update(hit.shows())
+                    hits.append(hit)
+                if len(hits) == limit:
+                    break
+            # groups are fewer hits where a heading shows its subrules or a pointer leads
+            # to a rule shown already: then more candidates, until answers fill the hits
+            if sum(not (last and "unnamed" in h.parts) for h in hits) >= limit \
+                    or total <= wanted:
                 break
+            wanted *= 2
         # exact when every match was collected (then counted after collapsing); else the
         # engine's count of matching records, a bound from above (versions collapse)
         exact = total < wanted
