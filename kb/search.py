@@ -392,9 +392,10 @@ class Searcher:
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
                 named = named_cards(said_stems, [c.record for c in found]) if last else {}
+                aside = {c.record["id"] for c in found
+                         if _unnamed(c.record, named, takes)} if last else set()
                 counted = self._versions.count_groups(
-                    [c.record for c in found
-                     if not (last and _unnamed(c.record, named, takes))],
+                    [c.record for c in found if c.record["id"] not in aside],
                     takes.lineages, takes.keys)
                 groups: list[Group] = grouped(found) if counted is None else []
                 count = sum(not (last and "unnamed" in g.parts) for g in groups) \
@@ -407,7 +408,7 @@ class Searcher:
             if last and not groups and total > wanted:
                 # what a question ranks after the rest is not re-ranked while more
                 # candidates can fill the hits without it (the total stays the engine's)
-                found = [c for c in found if not _unnamed(c.record, named, takes)]
+                found = [c for c in found if c.record["id"] not in aside]
             groups = groups or grouped(found)
             hits: list[Hit] = []
             shown: set[str] = set()
@@ -671,7 +672,8 @@ def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> 
 
 def _card_own(record: dict[str, Any]) -> bool:
     """Whether a record is a card's own or a ruling filed under a card."""
-    return record["kind"] == "card" or filed_under(record["id"], "card") is not None
+    return record["kind"] == "card" or (
+        ":card:" in record["id"] and filed_under(record["id"], "card") is not None)
 
 
 def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> bool:
