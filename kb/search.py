@@ -402,6 +402,7 @@ class Searcher:
                     if counted is None else counted
                 # the versions of one rule are one hit: over many rules versions the
                 # candidates may not fill the hits asked for; then as many more as would
+                # fill them
                 if count >= limit or total <= wanted:
                     break
                 wanted *= max(2, min(limit // max(count, 1) + 1, MORE_CANDIDATES))
