@@ -382,7 +382,8 @@ class Searcher:
                 -g.score, g.parts.get("span", 0.0)))
 
         highlight = {*content, *stems(" ".join(alternative_wordings(text)))}
-        while True:  # until the answers fill the hits, or every match is taken
+        answered = -1
+        while True:  # until the answers fill the hits, every match is taken, or more add none
             while True:
                 found = engine.candidates(ranking, wanted, takes.payloads)
                 remember_stems(found)
@@ -423,8 +424,10 @@ class Searcher:
                     break
             # groups are fewer hits where a heading shows its subrules or a pointer leads
             # to a rule shown already: then more candidates, until answers fill the hits
-            if sum(not (last and "unnamed" in h.parts) for h in hits) >= limit \
-                    or total <= wanted:
+            # (a take that adds no answer ends it: as of a date before every version none
+            # is shown, however many are taken)
+            before, answered = answered, sum(not (last and "unnamed" in h.parts) for h in hits)
+            if answered >= limit or total <= wanted or answered <= before:
                 break
             wanted *= 2
         # exact when every match was collected (then counted after collapsing); else the

@@ -870,6 +870,24 @@ def test_the_hits_asked_for_are_filled_when_headings_show_their_subrules(large_h
         searcher.close()
 
 
+def test_a_date_before_every_version_takes_no_more_candidates(large_home, monkeypatch) -> None:
+    """Hits are filled by taking more candidates only while more add answers: as of a
+    date before every version none is shown, and the search stops at once instead of
+    taking every match."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        takes = _counted_takes(monkeypatch)
+        found = searcher.search("what happens to a spell on the stack", as_of="2001-01-01")
+        assert found.hits == [] and found.total > 4 * max(t or 0 for t in takes)
+        assert len(takes) <= 3
+    finally:
+        searcher.close()
+
+
 def test_a_query_asks_about_play_when_a_question_or_in_the_first_person() -> None:
     from kb.search import ReadQuery
 
