@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import operator
 import re
 from array import array
@@ -950,7 +951,9 @@ class Engine:
         several = False
         floor = None  # the score of the document whose records filled the limit
         ties = source is not None and self._layout.shared
-        taken, read = limit, 0
+        # as many documents as stand for `limit` records on average, more as needed
+        taken = limit if limit is None else math.ceil(limit / self.records_per_document())
+        read = 0
         while True:
             docs = ranking.top(taken)
             for d, s in docs[read:]:
@@ -972,8 +975,12 @@ class Engine:
                 if floor is None and limit is not None and len(found) >= limit:
                     floor = s
             else:
-                if ties and taken is not None and len(docs) == taken and floor is not None:
-                    read, taken = taken, taken * 2  # the last read ties: read on
+                # every document taken read: read on while the records have not filled the
+                # limit, or the last read ties the one that did (its records may come
+                # before), or (a source filter) any read ties it
+                if taken is not None and len(docs) == taken and (
+                        floor is None or docs[-1][1] == floor or ties):
+                    read, taken = taken, taken * 2
                     continue
             break
         if several:  # records in order (a document's first found at its position)

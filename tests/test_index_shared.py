@@ -258,6 +258,37 @@ def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_bui
         engine.close()
 
 
+def test_candidates_are_the_best_records_however_few_documents_are_read(full_build) -> None:
+    """`Engine.candidates` reads as many documents as stand for the records asked for on
+    average, more as needed: the records it gives are every record's best `limit` in
+    score order, ties in record order (each shared document's records at its score), as
+    reading every matching document gives them, with and without a source filter."""
+    from kb.index import payload_records
+
+    engine = Engine(full_build.index)
+    try:
+        assert engine.records_per_document() > 1.1  # FULL's versions share documents
+        for text in ("attacks alone", "the stack", "exalted", "mana burn"):
+            for source in (None, "cr-2009-10-01"):
+                scores = engine.scores(WordQuery(words=[(s, 1.0) for s in stems(text)]),
+                                       None, source)
+                every = []
+                for docnum, score in scores.items():
+                    stored = engine._reader.stored_fields(docnum)  # noqa: SLF001
+                    records = payload_records(stored["payload"])
+                    positions = engine._layout.record_positions(docnum)  # noqa: SLF001
+                    every += [(-score, at, r["id"]) for r, at in
+                              zip(records, positions, strict=True)
+                              if source is None or r["source"] == source]
+                every.sort()
+                for limit in (1, 7, 30, 120):
+                    ranking = engine.ranking(scores, None, source)
+                    found = [c.record["id"] for c in engine.candidates(ranking, limit)]
+                    assert found == [i for _, _, i in every[:limit]], (text, source, limit)
+    finally:
+        engine.close()
+
+
 def test_every_document_stores_the_stems_search_reads_in_its_records(full_build) -> None:
     """The stems a document stores (`Candidate.stems`) are those search would read in each
     of its records (`kb.search._read_stems`: its title, and its text's first
