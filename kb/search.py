@@ -676,8 +676,7 @@ def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> 
 
 def _card_own(record: dict[str, Any]) -> bool:
     """Whether a record is a card's own or a ruling filed under a card."""
-    return record["kind"] == "card" or (
-        ":card:" in record["id"] and filed_under(record["id"], "card") is not None)
+    return record["kind"] == "card" or filed_under(record["id"], "card") is not None
 
 
 def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> bool:
