@@ -40,7 +40,14 @@ from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.recent import Recent
-from kb.search_cards import about, defined_names, filed_under, named_cards, unsaid_subject
+from kb.search_cards import (
+    about,
+    defined_names,
+    filed_under,
+    keyword_unsaid,
+    named_cards,
+    unsaid_subject,
+)
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
@@ -394,7 +401,7 @@ class Searcher:
                 # cards and their rulings were half the groups a question's candidates made)
                 named = named_cards(said_stems, [c.record for c in found]) if last else {}
                 aside = {c.record["id"] for c in found
-                         if _unnamed(c.record, named, takes)} if last else set()
+                         if _unnamed(c.record, named, takes, said)} if last else set()
                 counted = self._versions.count_groups(
                     [c.record for c in found if c.record["id"] not in aside],
                     takes.lineages, takes.keys)
@@ -679,10 +686,15 @@ def _card_own(record: dict[str, Any]) -> bool:
     return record["kind"] == "card" or filed_under(record["id"], "card") is not None
 
 
-def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> bool:
-    """Whether a record is a card's own or its ruling, about no card the query names (a
-    question ranks it after the rest: `_scored` marks it `unnamed`)."""
-    return _card_own(record) and not _about(record, named, takes)
+def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes,
+             said: set[str]) -> bool:
+    """Whether a record answers about a subject the query does not name, by what it is
+    filed under: a card's own record or its ruling, or a ruling or Q&A answer filed under
+    a keyword the query does not say (`said`: the stems of each of the query's
+    wordings), and it is about no card the query names (a question ranks it after the
+    rest: `_scored` marks it `unnamed`)."""
+    return (_card_own(record) or keyword_unsaid(record, said)) \
+        and not _about(record, named, takes)
 
 
 def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
@@ -702,6 +714,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     what the query's earlier takes of candidates worked out.)"""
     takes = takes or Takes()
     said = {t.stem for t in query.words}
+    said_any = {t.stem for v in variants for t in v.words}
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
@@ -759,8 +772,8 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
                 parts["subject"] = near
             if defines:
                 parts["defines"] = 1.0
-            if _card_own(c.record):
-                parts["unnamed"] = 1.0  # a card's own record or ruling, the card not named
+            if _unnamed(c.record, named, takes, said_any):
+                parts["unnamed"] = 1.0  # filed under a card or keyword the query doesn't name
             out.append((_combined(c.score, near), parts, c.record))
             used.append(weights)
     _break_ties(out, used, variants, takes.spans, {i: t[0][1] for i, t in own.items()},

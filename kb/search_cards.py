@@ -114,6 +114,23 @@ def filed_under(record_id: str, kind: str) -> str | None:
     return parts[2].split("~", 1)[0]
 
 
+def keyword_unsaid(record: dict[str, Any], said: set[str]) -> bool:
+    """Whether a record is a ruling or Q&A answer filed under a keyword (`filed_under`)
+    whose name's stems are not all in `said`: an answer about offering, to a question
+    that never says offering, answers something narrower than what was asked.
+
+    >>> keyword_unsaid({"id": "faq:keyword:split-second:qa:3", "kind": "qa"}, {"split"})
+    True
+    >>> keyword_unsaid({"id": "faq:keyword:split-second:qa:3", "kind": "qa"},
+    ...                {"split", "second", "respond"})
+    False
+    """
+    if record["kind"] not in ("ruling", "qa"):
+        return False
+    slug = filed_under(record["id"], "keyword")
+    return slug is not None and not set(name_stems(slug.replace("-", " "))) <= said
+
+
 @functools.lru_cache(maxsize=20000)
 def _heading(title: str) -> str:
     """A rule's heading, a keyword's or glossary entry's name: its title without rule

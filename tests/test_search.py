@@ -448,7 +448,9 @@ def test_a_record_about_a_subject_the_query_does_not_name_counts_it_against_itse
     ruling = {"id": "mtgjson-m10:card:fork:ruling:1", "kind": "ruling", "cards": ["Fork"],
               "refs": []}
     assert subjects(ruling) == ["Fork"]
-    countered = shipped_searcher.search("where does a spell go after it is countered").hits
+    # (words, not a question: a question ranks it after the rest,
+    # `test_a_question_ranks_answers_filed_under_a_keyword_it_never_says_after_the_rest`)
+    countered = shipped_searcher.search("countered spell graveyard", limit=50).hits
     filed = [h for h in countered if h.record["id"] == flashback["id"]]
     assert filed and filed[0].parts["subject"] < filed[0].parts["proximity"]
     hits = shipped_searcher.search("untap more than one creature during the untap step",
@@ -929,5 +931,32 @@ def test_asking_for_more_hits_never_reorders_the_first_page(large_home) -> None:
                 query, None, None, 60, None).hits][:PAGE]
             reordered += deeper[:len(page)] != page
         assert reordered  # without the rule, some first page would change
+    finally:
+        searcher.close()
+
+
+def test_a_question_ranks_answers_filed_under_a_keyword_it_never_says_after_the_rest(
+        large_home) -> None:
+    """A ruling or Q&A answer filed under a keyword (the 2012 keyword thread's
+    `:keyword:provoke:qa:4`) answers a question about that keyword: a question that never
+    says it ranks it after the rules (it used to be first for "can I tap a creature I
+    gained control of this turn", by the words it shares with any such question), while
+    one that says the keyword still has that keyword's answers first."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from kb.search_cards import filed_under
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        question = ("I gained control of my opponent's creature this turn, can I tap it to "
+                    "use its ability right away?")
+        filed = [filed_under(h.record["id"], "keyword") for h in searcher.search(question).hits]
+        assert filed[0] is None, filed
+        if any(filed):
+            first = next(i for i, f in enumerate(filed) if f)
+            assert all(filed[first:]), filed
+        named = searcher.search("can my opponent peek at my face-down morph?").hits
+        assert any(filed_under(h.record["id"], "keyword") == "morph" for h in named[:3])
     finally:
         searcher.close()
