@@ -333,7 +333,7 @@ class Searcher:
         specific = list(dict.fromkeys(specific))
         optional = [s for s in dict.fromkeys(matched) if s not in specific]
         numbers = rulenum.find_numbers(text.lower(), dotted=True)
-        phrase = [t.stem for t in query.words]
+        phrase = _named_phrase(query)
         # counted in distinct texts: as many records as make that many index documents
         wanted = round(max(limit * CANDIDATES_PER_RESULT, 30) * engine.records_per_document())
         scores = engine.scores(
@@ -850,6 +850,18 @@ def _definitions(found: list[Candidate], query: ReadQuery,
                                    or not any(naming <= set(n) for n in known_names))):
         return [False] * len(found)
     return defines
+
+
+def _named_phrase(query: ReadQuery) -> list[str]:
+    """The stems of the name a query may ask about, for the records defining it: its words
+    less the function words at either end ("what is a mana ability?" -> mana ability); a
+    name's own function words inside it stay ("protection from red", "bands with other")."""
+    words = list(query.words)
+    while words and words[0].word in FUNCTION_WORDS:
+        words.pop(0)
+    while words and words[-1].word in FUNCTION_WORDS:
+        words.pop()
+    return [t.stem for t in words or query.words]
 
 
 def _asking(phrasing: set[str] | None, named: dict[str, set[str]]) -> set[str]:

@@ -960,3 +960,19 @@ def test_a_question_ranks_answers_filed_under_a_keyword_it_never_says_after_the_
         assert any(filed_under(h.record["id"], "keyword") == "morph" for h in named[:3])
     finally:
         searcher.close()
+
+
+def test_a_question_asking_what_a_term_is_finds_the_records_defining_it(shipped_searcher) -> None:
+    """"what is a mana ability" asks for the term the records define as "mana ability":
+    the words around the name only ask (`_named_phrase`). It used to look for records
+    defining "what is a mana ability" and found none: the rules on mana (106.x, whose
+    heading says "Mana") ranked first, and 605 Mana Abilities not in the first ten."""
+    from kb.search import ReadQuery, _named_phrase
+
+    assert _named_phrase(ReadQuery.of("what is a mana ability?")) == ["mana", "abil"]
+    assert _named_phrase(ReadQuery.of("what is protection from red")) == ["protect", "from", "red"]
+    assert _named_phrase(ReadQuery.of("bands with other")) == ["band", "with", "other"]
+    for question in ("what is a mana ability", "what are mana abilities?"):
+        first = shipped_searcher.search(question).hits[0]
+        assert first.record["rule"] == "605", (question, first.record["id"])
+        assert first.record["id"].startswith("cr-2026-01-16:")
