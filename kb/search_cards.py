@@ -93,7 +93,7 @@ def subjects(record: dict[str, Any]) -> list[str]:
     record; and for a ruling or Q&A answer the keyword entry of its own document it is
     filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
     if record["kind"] in ("rule", "keyword", "glossary"):
-        found = [_heading(record["title"])]
+        found = [heading(record["title"])]
     else:
         found = list(record.get("cards") or [])
     # a ruling or Q&A answer: filed under the keyword its id names, whether or not its text
@@ -132,7 +132,7 @@ def keyword_unsaid(record: dict[str, Any], said: set[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=20000)
-def _heading(title: str) -> str:
+def heading(title: str) -> str:
     """A rule's heading, a keyword's or glossary entry's name: its title without rule
     numbers (the versions of a rule share their titles: read once)."""
     return rulenum.IN_TEXT.sub(" ", title).strip()

@@ -8,11 +8,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from kb import rulenum
+from kb.index import stems
 from kb.patterns import lazy
+from kb.search_cards import heading
 from kb.search_versions import Versions
 
 # "See rule 702.83", "See rule 104.4." (one rule: a list of rules is no single answer)
 _SEE_ONE_RULE = lazy(rf"\bSee rule ({rulenum.NUMBER})\b(?!,? (?:and|or) \d)")
+# 'See rule 702.62, "Endure."': the rule's number and the name it goes by
+_SEE_RULE_NAMED = lazy(rf'\bSee rule ({rulenum.NUMBER}),? ["“]([^"”\n]{{1,60}}?)[.,]?["”]')
 # "See Landwalk.": an entry that only names another (a keyword, a term)
 _SEE_ENTRY = lazy(r"^See ([^.]{1,60})\.$")
 # A heading whose text is only its name: a few words, no sentence
@@ -46,6 +50,8 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
         if not refs:
             return None
         target = versions.fetch(refs[:1]).get(refs[0])
+        if target is not None and not _named_as(record, target):
+            target = _keyword_named(record, versions)
     if target is None:
         return None
     if target["kind"] == "rule" and _BARE.match(target["text"].strip()):
@@ -54,6 +60,25 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
             return Followed(defined)
         return _with_subrules(target, versions)
     return Followed(target)
+
+
+def _named_as(record: dict[str, Any], target: dict[str, Any]) -> bool:
+    """Whether the rule a glossary entry's "See rule N, "Name."" leads to goes by that
+    name (the words of one within the other's: "Free-for-All" is 806 Free-for-All
+    Variant); True when the entry names none. The number can be wrong where the name is
+    not: 2026's Endure says "See rule 702.62", which is Suspend (Endure is 701.63)."""
+    named = _SEE_RULE_NAMED.search(record["text"])
+    if named is None:
+        return True
+    said, heads = set(stems(named.group(2))), set(stems(heading(target["title"])))
+    return said <= heads or heads <= said
+
+
+def _keyword_named(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
+    """The keyword of the entry's source that its "See rule N, "Name."" names, if any."""
+    named = _SEE_RULE_NAMED.search(record["text"])
+    found = versions.titled(named.group(2), "keyword", record["source"]) if named else []
+    return versions.fetch(found[:1]).get(found[0]) if found else None
 
 
 def _entry_named(record: dict[str, Any], versions: Versions) -> list[str]:

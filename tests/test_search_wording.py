@@ -125,6 +125,28 @@ def test_an_entry_that_only_names_another_glossary_entry_leads_to_it(shipped_sea
     assert dealt.context and dealt.context["title"] == "Deal"
 
 
+def test_a_pointer_whose_rule_number_is_not_the_rule_it_names_follows_the_name(
+        shipped_searcher) -> None:
+    """The 2026 glossary's Endure says 'See rule 702.62, "Endure."', but 702.62 is
+    Suspend (Endure is 701.63): a question on endure was answered by Suspend's definition
+    under Endure's entry. The name decides: the entry leads to the keyword of that name;
+    a name within the rule's heading still agrees ("Free-for-All": 806 Free-for-All
+    Variant)."""
+    from kb.search_pointers import follow
+
+    versions = shipped_searcher._versions  # noqa: SLF001
+    ids = ["cr-2026-01-16:glossary:endure", "cr-2026-01-16:glossary:supervillain-rumble"]
+    endure, rumble = (versions.fetch(ids)[i] for i in ids)
+    assert 'See rule 702.62, "Endure."' in endure["text"]
+    followed = follow(endure, versions)
+    assert followed and followed.record["id"] == "cr-2026-01-16:keyword:endure"
+    followed = follow(rumble, versions)
+    assert followed and followed.record["rule"] == "806"
+    hits = shipped_searcher.search("My card tells my creature to endure 2, do I get to choose "
+                                   "between putting counters on it and making a token?").hits
+    assert hits[0].record["id"] == "cr-2026-01-16:keyword:endure"
+
+
 def test_a_definition_with_a_see_rule_and_term_links_is_a_pointer() -> None:
     from kb.search_pointers import is_pointer
 
