@@ -205,6 +205,32 @@ def test_lineage_of_renumbered_rules_by_text():
     assert f"{CR12}:112" not in graph.lineage
 
 
+def test_a_text_two_rules_share_joins_the_rule_numbered_and_headed_alike():
+    """2020's 505.5 (Main Phase) and 510.3 (Combat Damage Step) both read "Third, the
+    active player gets priority."; 2026 keeps the text at 510.3 and changes the main
+    phase's. 2026's 510.3 is 2020's 510.3, not whichever came first in the document
+    (505.5, whose lineage then showed a main-phase rule's versions under combat damage)."""
+    third = 'Third, the active player gets priority. (See rule 117, "Timing and Priority.")'
+
+    def titled(source: str, number: str, heading: str, text: str) -> Record:
+        record = rule(source, number, text)
+        record.title = f"{number} {heading}"
+        return record
+
+    old = [titled(CR09, "505.5", "Main Phase", third),
+           titled(CR09, "510.3", "Combat Damage Step", third)]
+    new = [titled(CR12, "505.5", "Main Phase", "Third, if the active player controls a "
+                  "Saga, that player puts a lore counter on it."),
+           titled(CR12, "510.3", "Combat Damage Step", third)]
+    lineage = build_links(old + new).lineage
+    assert lineage[f"{CR12}:510.3"] == [f"{CR09}:510.3", f"{CR12}:510.3"]
+    assert lineage.get(f"{CR09}:505.5", [f"{CR09}:505.5"])[-1] != f"{CR12}:510.3"
+    # a text moved under another heading and number is still the same rule
+    moved = [titled(CR09, "101.3", "Starting the Game", "Each player draws seven cards."),
+             titled(CR12, "905.6", "Conspiracy Draft", "Each player draws seven cards.")]
+    assert build_links(moved).lineage[f"{CR09}:101.3"] == [f"{CR09}:101.3", f"{CR12}:905.6"]
+
+
 def test_lineage_sees_through_era_wording():
     old = rule(CR08, "212.4a", "If a permanent would come into play, it comes into play "
                                "tapped and is removed from the game at end of turn.")

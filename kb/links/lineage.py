@@ -134,8 +134,10 @@ def _match_versions(older: list[Text], newer: list[Text], index: dict[str, list[
         same = by_number.get(text.record.rule or "")
         twins = exact.get(text.key, [])
         if twins and (len(text.words) >= SHORT or (len(twins) == 1 and older_keys[text.key] == 1)):
-            best = same if same in twins else twins[0]
-            scored.append((2.0, i, best))
+            # each text the same: the one numbered and headed alike first (2020's 505.5
+            # Main Phase and 510.3 Combat Damage Step both say "Third, the active player
+            # gets priority", as 2026's 510.3 does)
+            scored += [(2.0 + _agreement(text, newer[j]), i, j) for j in twins]
             continue
         if len(text.words) < SHORT:
             continue
@@ -153,6 +155,19 @@ def _match_versions(older: list[Text], newer: list[Text], index: dict[str, list[
                 and groups.union(older[i].record.id, newer[j].record.id):
             used_old.add(i)
             used_new.add(j)
+
+
+def _agreement(old: Text, new: Text) -> float:
+    """What else two texts that read the same share: the rule number (0.5), the heading
+    (0.25)."""
+    same_number = 0.5 if old.record.rule == new.record.rule else 0.0
+    return same_number + (0.25 if _heading(old.record.title) == _heading(new.record.title)
+                          else 0.0)
+
+
+def _heading(title: str) -> str:
+    """A rule's title without its number ("505.5 Main Phase" -> "Main Phase")."""
+    return title.split(" ", 1)[-1].lower()
 
 
 def _inverted_index(texts: list[Text]) -> dict[str, list[int]]:
