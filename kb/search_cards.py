@@ -21,6 +21,8 @@ from kb.index import stems, tokens
 from kb.model import slugify
 from kb.patterns import lazy
 
+# the kinds of the rules' own records (a rule, a keyword's definition, a glossary entry)
+_RULES_KINDS = frozenset(("rule", "keyword", "glossary"))
 # '"Dredge N" means', '"Bands with other" is': a term a rule defines
 _DEFINES = lazy(r'"([^"\n]{2,40})"\s+(?:means|is|refers to)\b')
 # a definition's parameters: "[cost]", "N", "X"
@@ -76,7 +78,11 @@ def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
     """The named cards a record is about: of its cards, the one it is filed under when it
     is a card's ruling (`src:card:slug:ruling:n`: a ruling of Lich's Mirror that mentions
     Immortal Coil is about Lich's Mirror), else each (a card's own record; a ruling of a
-    FAQ section on a cycle, about the cards it names)."""
+    FAQ section on a cycle, about the cards it names). A rule, keyword or glossary entry is
+    about no card: the cards it names are its examples' (707.4 names Giant Growth, and is
+    no answer to every question on Giant Growth; `subjects` reads them so too)."""
+    if record["kind"] in _RULES_KINDS:
+        return []
     cards = [card for card in record.get("cards") or [] if card in named]
     if not cards or record["kind"] != "ruling":
         return cards
@@ -92,7 +98,7 @@ def subjects(record: dict[str, Any]) -> list[str]:
     cards, not what they are about: 707.10 names Fork and Fling); the cards of any other
     record; and for a ruling or Q&A answer the keyword entry of its own document it is
     filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
-    if record["kind"] in ("rule", "keyword", "glossary"):
+    if record["kind"] in _RULES_KINDS:
         found = [heading(record["title"])]
     else:
         found = list(record.get("cards") or [])

@@ -542,6 +542,33 @@ def test_a_ruling_of_another_card_that_names_the_card_is_not_about_it(shipped_se
         "Immortal Coil"]
 
 
+def test_a_rule_naming_a_card_in_its_example_is_not_about_the_card(large_home) -> None:
+    """614.13b's example names Thunder-Thrash Elder (ALA is in the home): a query naming
+    the card scored 614.13b by the best score of the records about the card (its own
+    rulings) and ranked it among them. On 6 CRs + 4 sets, 707.4 (Giant Growth in its
+    example), 2008's phasing rule and the keyword Phasing came first so for a question
+    on Giant Growth."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from kb.search_cards import about, named_cards
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        rule_id = "cr-2026-01-16:614.13b"
+        rule = searcher._versions.fetch([rule_id])[rule_id]  # noqa: SLF001
+        assert "Thunder-Thrash Elder" in rule["cards"]
+        named = named_cards(stems("Thunder-Thrash Elder devour"), [rule])
+        assert named and about(rule, named) == []
+        hits = searcher.search("Thunder-Thrash Elder devour counters when it enters").hits
+        assert hits[0].record["id"].startswith("mtgjson-ala:card:thunder-thrash-elder:ruling:")
+        kinds = {"rule", "keyword", "glossary"}
+        ranked = [h for h in hits if h.record["kind"] in kinds]
+        assert ranked and all("card" not in h.parts for h in ranked)
+    finally:
+        searcher.close()
+
+
 def _counted_takes(monkeypatch) -> list[int | None]:  # type: ignore[no-untyped-def]
     """The number of candidates of each take a search makes from now on."""
     from kb.index import Engine
