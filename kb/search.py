@@ -460,6 +460,13 @@ class Searcher:
         if follow_pointers and is_pointer(record) and (
                 followed := follow(record, self._versions)) is not None:
             target, covers = followed
+            if group.era_missed is not None and record["kind"] == "glossary" and (
+                    then := self._versions.era_version(target["id"], group.era_missed,
+                                                       record["title"])) and (
+                    followed := follow(then, self._versions)) is not None:
+                # an entry the era had not ("Legend Rule", in glossaries since 2009) for a
+                # rule that had its term then: that rule as it stood (2005's 420.5e)
+                target, covers = followed
             if target["id"] != record["id"]:
                 # the rule pointed to is shown with its own versions (the pointer's are
                 # older entries of the glossary, not versions of the rule)

@@ -212,6 +212,28 @@ def test_a_query_naming_an_era_is_answered_as_of_it(large_home) -> None:
     assert alara.hits[0].record["source"] == "cr-2008-10-01"
 
 
+def test_an_entry_the_era_had_not_leads_to_its_rule_as_it_stood_then(large_home) -> None:
+    """The glossary has had a "Legend Rule" entry (a pointer to 704.5k) since 2009; 2008's
+    420.5e already called itself the "legend rule". Asked "in 2008", the entry (no version
+    then) led to 2009's 704.5k; it now leads to the rule as it stood in 2008. A rule of
+    the era that does not say the entry's term (2012's mulligan rule for the London
+    Mulligan) is not shown for it."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        first = searcher.search("in 2008 what was the legend rule").hits[0]
+        assert first.record["id"] == "cr-2008-10-01:420.5e", first.record["id"]
+        assert first.context and first.context["title"] == "Legend Rule"
+        london = searcher.search("in 2020 how did the London mulligan work?").hits[0]
+        assert london.record["source"] == "cr-2026-01-16"
+        assert "on the bottom of their library in any order" in london.record["text"]
+    finally:
+        searcher.close()
+
+
 def test_a_hyphenated_old_term_is_read_with_or_without_its_hyphens() -> None:
     # the 2005 glossary's "Removed-from-the-Game Zone"; a record's text is read with
     # hyphens as spaces (`uses`), so is the term, and a query however it writes it
