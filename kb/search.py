@@ -82,6 +82,11 @@ FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
 ).split())
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = STEMS_SCAN
+# Titles and texts whose stems (and first sentences) are kept from one query's takes of
+# candidates to the next and for the queries after: as many as a query's last take over
+# every rules version holds (1,700 candidates, 250 distinct texts, each a title and a text,
+# read by each wording of the query), with room for the next query's
+PARTS_KEPT = 2048
 # A word in more than this share of all records tells records apart too little to be
 # worth matching in the engine (when rarer words remain); it still counts in proximity.
 COMMON_SHARE = 0.2
@@ -558,7 +563,7 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return max(_densest(found(record["title"]), weights, width), under) / total
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def _lead(text: str, many: str | None, deny: bool = False) -> frozenset[str]:
     """The stems of a text's first sentence, what the record says it is about (a rule's
     statement before its exceptions and examples, a Q&A's question, a ruling's point);
@@ -570,7 +575,7 @@ def _lead(text: str, many: str | None, deny: bool = False) -> frozenset[str]:
     return frozenset(denied(found) if deny else found)
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def _part_numbers(part: str, many: str) -> tuple[str, ...]:
     """A record part's stems with each number in it read as `many` (the stem of the
     question's "many" / "much"), so it answers the question's number."""
@@ -586,13 +591,13 @@ def _part_stems(part: str) -> tuple[str, ...]:
     return _read_stems(part) if found is None else found
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def _read_stems(part: str) -> tuple[str, ...]:
     """A record part's stems in today's wording, read from its words."""
     return _text_stems(modernize(part))
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def _denied_stems(part: str) -> tuple[str, ...]:
     """`_part_stems` with the words the part denies marked (`kb.text.denied`)."""
     return denied(_part_stems(part))
@@ -600,7 +605,7 @@ def _denied_stems(part: str) -> tuple[str, ...]:
 
 # a part's stems as the build read them (`Candidate.stems`), for the candidates of the last
 # few queries: what `_part_stems` would read again
-_BUILT_STEMS: Recent[str, tuple[str, ...]] = Recent(2048)
+_BUILT_STEMS: Recent[str, tuple[str, ...]] = Recent(PARTS_KEPT)
 
 
 def remember_stems(found: Iterable[Candidate]) -> None:
@@ -616,7 +621,7 @@ def remember_stems(found: Iterable[Candidate]) -> None:
         _BUILT_STEMS.put(c.record["text"][:SNIPPET_SCAN], tuple(text.split()))
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=PARTS_KEPT)
 def _text_stems(text: str) -> tuple[str, ...]:
     """A text's stems (kept for the candidates at hand: the query's wordings each look at
     the same records, and the hits' snippets at the best of them, most of them in today's
