@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ingest.source import IngestError, Source, load_manifest
 from kb import parsecache
+from kb.collector import long_lived
 from kb.freshness import BUILDS, CURRENT, Build, fresh_build, load_build, read_current, stat_key
 from kb.homelock import build_lock
 from kb.leftovers import ADDED, TMP, tidy, tidy_if_idle
@@ -271,24 +272,9 @@ def parse_cached(home: Path, source: Source, digest: str,
     return parsed, notes
 
 
-@contextlib.contextmanager
-def _long_lived() -> Iterator[None]:
-    """A build makes its records, links and index tables once and keeps them to the end:
-    the cyclic garbage collector's full passes would walk them all again and again (a
-    tenth of a build's time), so only its young generations run meanwhile."""
-    import gc
-
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], 50_000), threshold[1], 1_000_000)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-
-
 def _build(sources: list[Source], digests: dict[str, str], home: Path, content_hash: str,
            report: Progress) -> Build:
-    with _long_lived():
+    with long_lived():
         return _build_with(sources, digests, home, content_hash, report)
 
 

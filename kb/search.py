@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from kb import rulenum
+from kb.collector import collector_paused
 from kb.era import alternative_wordings, modernize, shortened
 from kb.index import STEMS_SCAN, Candidate, Engine, Token, WordQuery, spans, stems, tokens
 from kb.model import SUMMARY_FIELDS
@@ -244,6 +245,12 @@ class Searcher:
         >>> searcher.search("attacks alone").hits[0].record["id"]  # doctest: +SKIP
         'cr-2026-01-16:506.5'
         """
+        with collector_paused():
+            return self._paged(text, kind, source, limit, as_of)
+
+    def _paged(self, text: str, kind: str | None, source: str | None, limit: int,
+               as_of: str | None) -> SearchResult:
+        """`search`, the first page ranked as when only it is asked for."""
         if limit <= PAGE:
             return self._search(text, kind, source, limit, as_of)
         # the candidates re-ranked grow with the hits asked for: the first page is ranked
