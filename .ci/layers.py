@@ -20,7 +20,7 @@ from pathlib import Path
 # lowest first; modules of one layer may import each other, never a higher layer's
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording",
-                    "kb.patterns", "kb.recent", "kb.slang", "kb.lemma")),
+                    "kb.patterns", "kb.recent", "kb.collector", "kb.slang", "kb.lemma")),
     ("model", ("kb.model", "kb.damage")),
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
