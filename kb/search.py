@@ -737,9 +737,12 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     named = named_cards([t.stem for t in query.words], [c.record for c in found])
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
+    ruled: set[str] = set()  # the named cards some other candidate is about (a ruling)
     for c, cards in zip(found, cards_of, strict=True):
         for card in cards:
             best[card] = max(best.get(card, 0.0), c.score)
+        if c.record["kind"] != "card":
+            ruled.update(cards)
     out = []
     used: list[dict[str, float]] = []  # the weights each candidate was scored by
     memo, own = takes.near, takes.own
@@ -778,8 +781,14 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
             rest = weights
         if cards and rest:
             score = max(best[card] for card in cards)
-            # the card's own record matches by its name only: the rest restates the card
-            near = 0.0 if c.record["kind"] == "card" else near_of(c.record, rest, tuple(rest))
+            # the card's own record matches by its name only: the rest restates the card,
+            # and its rulings answer; with none among the candidates, its printed text
+            # is what answers ("Pacifism ... can it still block": "can't attack or block"),
+            # unless its name is a term of the rules the query may mean (the aura named
+            # Lifelink)
+            near = 0.0 if c.record["kind"] == "card" and (
+                ruled.intersection(cards) or not name <= (phrasing or set())) \
+                else near_of(c.record, rest, tuple(rest))
             out.append((_combined(score, near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
             used.append(rest)

@@ -483,6 +483,31 @@ def test_a_named_cards_own_record_ranks_after_its_rulings_when_asked_more(
                and "Etherium Sculptor" in h.record["cards"])
 
 
+def test_a_named_card_without_rulings_answers_by_its_printed_text(large_home) -> None:
+    """A named card's own record only restates the card when its rulings answer; with no
+    ruling of it among the candidates, its printed text is the answer. Soul's Grace (ALA,
+    no ruling) used to score 0 for "Soul's Grace how much life do I gain", below every
+    rule; a card whose name is a term of the rules (an aura named Lifelink) still does
+    not answer for the term."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        for question, card in (("Soul's Grace how much life do I gain", "Soul's Grace"),
+                               ("does Excommunicate put the creature on top of the library",
+                                "Excommunicate")):
+            first = searcher.search(question).hits[0]
+            assert first.record["kind"] == "card" and first.record["title"] == card
+            assert first.parts["proximity"] > 0
+        # Etherium Sculptor has rulings: they answer, its record restates it (above)
+        hits = searcher.search("Etherium Sculptor reduce colored mana in the cost").hits
+        assert hits[0].record["kind"] == "ruling"
+    finally:
+        searcher.close()
+
+
 def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import ReadQuery, Searcher, proximity
