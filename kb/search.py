@@ -411,7 +411,8 @@ class Searcher:
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
-                named = named_cards(said_stems, [c.record for c in found]) if last else {}
+                named = _cards_named(said_stems, [c.record for c in found], phrasing) \
+                    if last else {}
                 aside = {c.record["id"] for c in found
                          if _unnamed(c.record, named, takes, said)} if last else set()
                 counted = self._versions.count_groups(
@@ -690,6 +691,15 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             for c, at in zip(found, places, strict=True)]
 
 
+def _cards_named(said: list[str], records: list[dict[str, Any]],
+                 phrasing: set[str] | None) -> dict[str, set[str]]:
+    """The cards the query names (`named_cards`), less those whose name is a term of the
+    rules (not the query's phrasing): "my lifelink creature" means the keyword, not the
+    aura named Lifelink."""
+    return {card: words for card, words in named_cards(said, records).items()
+            if words & (phrasing or set())}
+
+
 def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> list[str]:
     """The named cards a record is about (`kb.search_cards.about`), kept in `takes` while
     the cards named stay the same (a later take's records may name another)."""
@@ -734,7 +744,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     said_any = {t.stem for v in variants for t in v.words}
-    named = named_cards([t.stem for t in query.words], [c.record for c in found])
+    named = _cards_named([t.stem for t in query.words], [c.record for c in found], phrasing)
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
     ruled: set[str] = set()  # the named cards some other candidate is about (a ruling)
@@ -783,13 +793,13 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
             score = max(best[card] for card in cards)
             # the card's own record matches by its name only: the rest restates the card,
             # and its rulings answer; with none among the candidates, its printed text
-            # is what answers ("Pacifism ... can it still block": "can't attack or block"),
-            # unless its name is a term of the rules the query may mean (the aura named
-            # Lifelink)
-            near = 0.0 if c.record["kind"] == "card" and (
-                ruled.intersection(cards) or not name <= (phrasing or set())) \
+            # is what answers ("Pacifism ... can it still block": "can't attack or block")
+            near = 0.0 if c.record["kind"] == "card" and ruled.intersection(cards) \
                 else near_of(c.record, rest, tuple(rest))
-            out.append((_combined(score, near),
+            # the card's name is found in every record about it: its share of the query
+            # counts as found together with the rest of the query the record holds
+            said_name = 1 - sum(rest.values()) / total if total else 0.0
+            out.append((_combined(score, said_name + (1 - said_name) * near),
                         {"engine": c.score, "card": score, "proximity": near}, c.record))
             used.append(rest)
         else:

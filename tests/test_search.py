@@ -508,6 +508,33 @@ def test_a_named_card_without_rulings_answers_by_its_printed_text(large_home) ->
         searcher.close()
 
 
+def test_a_card_named_by_a_term_of_the_rules_is_not_named_and_a_named_cards_name_counts(
+        large_home) -> None:
+    """M10 prints an aura named Lifelink: "my lifelink creature ..." means the keyword, not
+    the card (every word of its name is a term the rules define, so none is the query's
+    phrasing). A card the query names has its name found in every record about it: its
+    share of the query counts as found, so a ruling sharing no other word with the query
+    still ranks among the rest by its card's score, instead of at 0 ("Sun Titan returns
+    itself" once showed Salvage Titan first)."""
+    from kb.build import ensure_built
+    from kb.search import Searcher, _cards_named
+    from tests.conftest import DATA
+
+    aura = {"id": "mtgjson-m10:card:lifelink", "kind": "card", "cards": ["Lifelink"]}
+    mirror = {"id": "mtgjson-ala:card:lich-s-mirror", "kind": "card", "cards": ["Lich's Mirror"]}
+    said = stems("my lifelink creature and Lich's Mirror")
+    # "lifelink" is a defined term (not phrasing); "lich" and "mirror" are not
+    assert set(_cards_named(said, [aura, mirror], set(stems("lich mirror creature")))) == {
+        "Lich's Mirror"}
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        hits = searcher.search("Etherium Sculptor reduce colored mana in the cost").hits
+        about = [h for h in hits if "Etherium Sculptor" in h.record["cards"]]
+        assert hits[0] in about and all(h.score > 0 for h in about)
+    finally:
+        searcher.close()
+
+
 def test_proximity_computed_once_per_wording_equals_its_own(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import ReadQuery, Searcher, proximity
