@@ -221,6 +221,8 @@ class Takes:
     named: dict[str, set[str]] | None = None
     about: dict[str, list[str]] = field(default_factory=dict)
     defines: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # `_definitions`
+    # the query's stems that are terms the rules define (`_cards_named`)
+    defined: frozenset[str] = frozenset()
 
 
 class Searcher:
@@ -324,7 +326,8 @@ class Searcher:
         content = list(dict.fromkeys(s for v in variants for s in v.content))
         count = engine.doc_count()
         df = {s: engine.doc_frequency(s) for s in content}
-        phrasing = _phrasing(content, engine)
+        defined = frozenset(s for s in content if engine.doc_frequency(s, "defines"))
+        phrasing = _phrasing(content, defined)
         # records are found by the specific words of each wording (the rules' words of
         # "bounce" find rules, where the player's word finds only the FAQ that uses it);
         # the others only add to their score
@@ -360,7 +363,7 @@ class Searcher:
                               engine.renames())
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
-        takes = Takes()  # what each take shares with the one before
+        takes = Takes(defined=defined)  # what each take shares with the one before
         ranking = engine.ranking(scores, kind, source)
 
         def grouped(found: list[Candidate]) -> list[Group]:
@@ -411,7 +414,7 @@ class Searcher:
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
-                named = _cards_named(said_stems, [c.record for c in found], phrasing) \
+                named = _cards_named(said_stems, [c.record for c in found], takes.defined) \
                     if last else {}
                 aside = {c.record["id"] for c in found
                          if _unnamed(c.record, named, takes, said)} if last else set()
@@ -692,12 +695,12 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],
-                 phrasing: set[str] | None) -> dict[str, set[str]]:
-    """The cards the query names (`named_cards`), less those whose name is a term of the
-    rules (not the query's phrasing): "my lifelink creature" means the keyword, not the
-    aura named Lifelink."""
+                 defined: frozenset[str]) -> dict[str, set[str]]:
+    """The cards the query names (`named_cards`), less those whose name is all terms the
+    rules define (`defined`: the query's stems that are): "my lifelink creature" means the
+    keyword, not the aura named Lifelink."""
     return {card: words for card, words in named_cards(said, records).items()
-            if words & (phrasing or set())}
+            if not words <= defined}
 
 
 def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> list[str]:
@@ -732,19 +735,21 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
             ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
     """Each candidate's score: the engine's score times its proximity (of the query's best
     wording: as written, renamed terms in today's words, slang in the rules' words).
-    Records about a card the query names (`kb.search_cards`) all start from the best
-    engine score among them, and their proximity leaves the name's words out (the card
-    record itself, which only restates the card, has none: its rulings answer). A record
-    about a subject the query doesn't name (a ruling of another card, a Q&A answer filed
-    under another keyword) has that subject's words counted against its proximity: the
-    share of query and subject words found together; a card's own record or ruling whose
-    card the query does not name is marked `unnamed` (a question ranks it after the rest:
-    `Searcher._ranked`). (`counts`: how many records each candidate stands for; `takes`:
-    what the query's earlier takes of candidates worked out.)"""
+    Records about a card the query names (`_cards_named`) all start from the best engine
+    score among them; the name's share of the query counts as found in each, and the rest
+    by its proximity (the card record itself, which only restates the card, has none
+    while a ruling of it is a candidate: its rulings answer). A record about a subject
+    the query doesn't name (a ruling of another card, a Q&A answer filed under another
+    keyword) has that subject's words counted against its proximity: the share of query
+    and subject words found together; filed under such a card or keyword (`_unnamed`), it
+    is marked `unnamed` (a question ranks it after the rest: `Searcher._ranked`).
+    (`counts`: how many records each candidate stands for; `takes`: what the query's
+    earlier takes of candidates worked out.)"""
     takes = takes or Takes()
     said = {t.stem for t in query.words}
     said_any = {t.stem for v in variants for t in v.words}
-    named = _cards_named([t.stem for t in query.words], [c.record for c in found], phrasing)
+    named = _cards_named([t.stem for t in query.words], [c.record for c in found],
+                         takes.defined)
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
     ruled: set[str] = set()  # the named cards some other candidate is about (a ruling)
@@ -967,12 +972,12 @@ def _spread(meanings: tuple[str, ...], own: set[str]) -> dict[str, float]:
     return out
 
 
-def _phrasing(content: list[str], engine: Engine) -> set[str]:
-    """The query's content stems that are its phrasing: in no term the records define (a
-    glossary entry's or keyword's name, a quoted "X" means), so they name nothing of the
-    rules ("how many", "still", "allowed", "what happens"). None when every word is such
-    (the query is then all it says)."""
-    phrasing = {s for s in content if not engine.doc_frequency(s, "defines")}
+def _phrasing(content: list[str], defined: frozenset[str]) -> set[str]:
+    """The query's content stems that are its phrasing: in no term the records define
+    (`defined` are: a glossary entry's or keyword's name, a quoted "X" means), so they
+    name nothing of the rules ("how many", "still", "allowed", "what happens"). None when
+    every word is such (the query is then all it says)."""
+    phrasing = {s for s in content if s not in defined}
     return phrasing if phrasing != set(content) else set()
 
 

@@ -523,14 +523,19 @@ def test_a_card_named_by_a_term_of_the_rules_is_not_named_and_a_named_cards_name
     aura = {"id": "mtgjson-m10:card:lifelink", "kind": "card", "cards": ["Lifelink"]}
     mirror = {"id": "mtgjson-ala:card:lich-s-mirror", "kind": "card", "cards": ["Lich's Mirror"]}
     said = stems("my lifelink creature and Lich's Mirror")
-    # "lifelink" is a defined term (not phrasing); "lich" and "mirror" are not
-    assert set(_cards_named(said, [aura, mirror], set(stems("lich mirror creature")))) == {
+    # "lifelink" and "creature" are defined terms; "lich" and "mirror" are not
+    assert set(_cards_named(said, [aura, mirror], frozenset(stems("lifelink creature")))) == {
         "Lich's Mirror"}
+    # a query of names only still names its cards (no word of it is a rules term)
+    assert set(_cards_named(stems("Lich's Mirror"), [mirror], frozenset())) == {"Lich's Mirror"}
     searcher = Searcher(ensure_built(DATA, large_home).index)
     try:
         hits = searcher.search("Etherium Sculptor reduce colored mana in the cost").hits
         about = [h for h in hits if "Etherium Sculptor" in h.record["cards"]]
         assert hits[0] in about and all(h.score > 0 for h in about)
+        # a question whose words are the card's name and its asking only: still named
+        first = searcher.search("what does Lich's Mirror do?").hits[0]
+        assert "Lich's Mirror" in first.record["cards"]
     finally:
         searcher.close()
 
