@@ -50,8 +50,10 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
         if not refs:
             return None
         target = versions.fetch(refs[:1]).get(refs[0])
-        if target is not None and not _named_as(record, target):
-            target = _keyword_named(record, versions)
+        if target is not None and (name := _misnamed(record, target)) is not None:
+            # the keyword of that name in the entry's rules version, if any
+            found = versions.titled(name, "keyword", record["source"])
+            target = versions.fetch(found[:1]).get(found[0]) if found else None
     if target is None:
         return None
     if target["kind"] == "rule" and _BARE.match(target["text"].strip()):
@@ -62,23 +64,16 @@ def follow(record: dict[str, Any], versions: Versions) -> Followed | None:
     return Followed(target)
 
 
-def _named_as(record: dict[str, Any], target: dict[str, Any]) -> bool:
-    """Whether the rule a glossary entry's "See rule N, "Name."" leads to goes by that
-    name (the words of one within the other's: "Free-for-All" is 806 Free-for-All
-    Variant); True when the entry names none. The number can be wrong where the name is
-    not: 2026's Endure says "See rule 702.62", which is Suspend (Endure is 701.63)."""
+def _misnamed(record: dict[str, Any], target: dict[str, Any]) -> str | None:
+    """The name a glossary entry's "See rule N, "Name."" gives the rule it leads to, when
+    that rule goes by another (neither's words within the other's: "Free-for-All" is 806
+    Free-for-All Variant); else None. The number can be wrong where the name is not:
+    2026's Endure says "See rule 702.62", which is Suspend (Endure is 701.63)."""
     named = _SEE_RULE_NAMED.search(record["text"])
     if named is None:
-        return True
+        return None
     said, heads = set(stems(named.group(2))), set(stems(heading(target["title"])))
-    return said <= heads or heads <= said
-
-
-def _keyword_named(record: dict[str, Any], versions: Versions) -> dict[str, Any] | None:
-    """The keyword of the entry's source that its "See rule N, "Name."" names, if any."""
-    named = _SEE_RULE_NAMED.search(record["text"])
-    found = versions.titled(named.group(2), "keyword", record["source"]) if named else []
-    return versions.fetch(found[:1]).get(found[0]) if found else None
+    return None if said <= heads or heads <= said else named.group(2)
 
 
 def _entry_named(record: dict[str, Any], versions: Versions) -> list[str]:
