@@ -339,11 +339,12 @@ class Searcher:
             matched += kept
             rare = [s for s in kept if df[s] <= SPECIFIC_SHARE * count] or kept
             specific += rare
-            # words that name nothing the rules define ("go", "stay") find no answer by
-            # themselves: when they are all the specific words, the rarest word that names
-            # finds too
-            naming = [s for s in kept if s not in phrasing]
-            if naming and all(s in phrasing for s in rare):
+            # words that name nothing the rules define ("go", "stay", "need") find no
+            # answer by themselves: when any is a specific word, the rarest other word that
+            # names finds too (the answer to "if a mana ability needs a target, does it
+            # still count ..." says "target", and none of "need", "still", "count")
+            naming = [s for s in kept if s not in phrasing and s not in rare]
+            if naming and any(s in phrasing for s in rare):
                 specific.append(min(naming, key=lambda s: df[s]))
         specific = list(dict.fromkeys(specific))
         optional = [s for s in dict.fromkeys(matched) if s not in specific]

@@ -576,6 +576,20 @@ def test_a_questions_phrasing_weighs_half_of_what_it_asks_about(shipped_searcher
     assert shipped_searcher.search("how many").phrasing == []
 
 
+def test_a_question_whose_rare_words_are_phrasing_finds_by_what_it_names(
+        shipped_searcher) -> None:
+    """Records are found by a query's rare words; when some of those are its phrasing
+    ("need", "still"), the rarest word that names (here "target") finds too: 605.1a, the
+    answer, says none of "need", "still", "count" (a defined term: "Counts As")."""
+    query = "if a mana ability needs a target, does it still count as a mana ability?"
+    result = shipped_searcher.search(query)
+    assert {"need", "still"} <= set(result.phrasing) and "count" not in result.phrasing
+    ids = [h.record["id"] for h in result.hits]
+    assert "cr-2026-01-16:605.1a" in ids[:3]
+    answer = next(h.record for h in result.hits if h.record["id"] == "cr-2026-01-16:605.1a")
+    assert not {"need", "still", "count"} & set(stems(answer["text"]))
+
+
 def test_minus_counters_are_not_plus_counters(shipped_searcher) -> None:
     # "-1/-1" is one word of its own (kb.index), not the numbers "1 1" of every "+1/+1"
     hits = shipped_searcher.search("a creature with -1/-1 counters").hits[:3]
