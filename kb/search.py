@@ -54,8 +54,8 @@ from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
 from kb.text import (
     FIRST_PERSON,
+    FUNCTION_WORDS,
     NUMBER_WORDS,
-    QUESTION_OPENERS,
     denied,
     is_question,
     negates,
@@ -70,17 +70,6 @@ _STATEMENTS = frozenset({"rule", "ruling", "qa", "glossary"})
 # ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
 # within its first line
 _FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
-# English function words (closed classes: articles and determiners, pronouns, auxiliary
-# and modal verbs, question words, common prepositions and conjunctions). Compared as
-# written, before stemming.
-FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
-    "a an the this that these those some any each every either neither such "
-    "you your yours he him his she her hers it its they them their theirs "
-    "be been being having doing done "
-    "of in on at by for with from to into onto upon about as than then so "
-    "and or but nor if because while though although also just there here "
-    "it's that's there's"
-).split())
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = STEMS_SCAN
 # Titles and texts whose stems (and first sentences) are kept from one query's takes of
@@ -188,6 +177,9 @@ class ReadQuery:
     # a player's situation in the first person ("I have nine cards in hand at the end of
     # my turn"), not quoting a card's text
     asks: bool = False
+    # the places (in `words`) of the words written with a capital letter: a name, where
+    # a card's first word is so written ("Tezzeret's -5")
+    capitalised: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> ReadQuery:
@@ -201,7 +193,8 @@ class ReadQuery:
                      if a.word == "how" and b.word in ("many", "much")), None)
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
                    negates([t.word for t in words]),
-                   is_question(text) or any(t.word in FIRST_PERSON for t in words))
+                   is_question(text) or any(t.word in FIRST_PERSON for t in words),
+                   frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()))
 
 
 @dataclass
@@ -415,7 +408,8 @@ class Searcher:
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
-                named = _cards_named(said_stems, [c.record for c in found], takes.defined) \
+                named = _cards_named(said_stems, [c.record for c in found], takes.defined,
+                                     query.capitalised) \
                     if last else {}
                 aside = {c.record["id"] for c in found
                          if _unnamed(c.record, named, takes, said)} if last else set()
@@ -696,11 +690,12 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],
-                 defined: frozenset[str]) -> dict[str, set[str]]:
+                 defined: frozenset[str], capitalised: frozenset[int] = frozenset()
+                 ) -> dict[str, set[str]]:
     """The cards the query names (`named_cards`), less those whose name is all terms the
     rules define (`defined`: the query's stems that are): "my lifelink creature" means the
     keyword, not the aura named Lifelink."""
-    return {card: words for card, words in named_cards(said, records).items()
+    return {card: words for card, words in named_cards(said, records, capitalised).items()
             if not words <= defined}
 
 
@@ -750,7 +745,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     said = {t.stem for t in query.words}
     said_any = {t.stem for v in variants for t in v.words}
     named = _cards_named([t.stem for t in query.words], [c.record for c in found],
-                         takes.defined)
+                         takes.defined, query.capitalised)
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
     ruled: set[str] = set()  # the named cards some other candidate is about (a ruling)

@@ -20,6 +20,7 @@ from kb.era import modernize, obsolete_term
 from kb.index import stems, tokens
 from kb.model import slugify
 from kb.patterns import lazy
+from kb.text import FUNCTION_WORDS
 
 # the kinds of the rules' own records (a rule, a keyword's definition, a glossary entry)
 _RULES_KINDS = frozenset(("rule", "keyword", "glossary"))
@@ -31,11 +32,14 @@ _PARAMETER = lazy(r"\[[^\]]*\]|\b[NX]\b")
 _NAME_SEPARATOR = lazy(r'[,;"“”]')
 
 
-def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[str, set[str]]:
+def named_cards(query_stems: list[str], records: list[dict[str, Any]],
+                capitalised: frozenset[int] = frozenset()) -> dict[str, set[str]]:
     """The cards (of the records' `cards`) the query names, each with the stems of its name
     the query says: the whole name in order, or a shorter form players use (`name_forms`:
-    "Thassa" for Thassa, God of the Sea; "Mirari Conjecture"). A name said only inside a
-    longer name the query says is not named ("Silence" in "Stony Silence", "Garruk" in
+    "Thassa" for Thassa, God of the Sea; "Mirari Conjecture"), or the name's first word
+    where the query writes it with a capital (`capitalised`: positions in `query_stems`),
+    as a name ("Tezzeret's -5" for Tezzeret the Seeker). A name said only inside a longer
+    name the query says is not named ("Silence" in "Stony Silence", "Garruk" in
     "Garruk's Horde")."""
     said = list(query_stems)
     found: dict[str, tuple[tuple[str, ...], int, int]] = {}
@@ -47,6 +51,11 @@ def named_cards(query_stems: list[str], records: list[dict[str, Any]]) -> dict[s
                 if (start := _find(said, form)) is not None:
                     found[card] = (form, start, start + len(form))
                     break
+            else:
+                first = given_name(card) if capitalised else None
+                if first is not None and (start := next(
+                        (i for i in sorted(capitalised) if said[i] == first), None)) is not None:
+                    found[card] = ((first,), start, start + 1)
     spans = [(start, end) for _, start, end in found.values()]
     return {card: set(form) for card, (form, start, end) in found.items()
             if not any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans)}
@@ -72,6 +81,20 @@ def name_forms(name: str) -> tuple[tuple[str, ...], ...]:
     if "," in name:
         forms.append(name_stems(name.split(",", 1)[0]))
     return tuple(f for f in dict.fromkeys(forms) if f)
+
+
+@functools.lru_cache(maxsize=20000)
+def given_name(name: str) -> str | None:
+    """The stem of a name's first word before an epithet ("the ...", "of the ..."), the way
+    players call a legend by its own name ("Tezzeret" of Tezzeret the Seeker, "Rafiq" of
+    Rafiq of the Many; as "Karn" of Karn, Scion of Urza: `name_forms`); None for any other
+    name ("Jace Beleren": "Jace" is also the planeswalker type) and where the first word
+    is a function word ("Into the Roil")."""
+    words = [t.word for t in tokens(modernize(name))]
+    if len(words) < 3 or words[0] in FUNCTION_WORDS or not (
+            words[1] == "the" or words[1:3] == ["of", "the"]):
+        return None
+    return stems(words[0])[0] if stems(words[0]) else None
 
 
 def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:

@@ -45,6 +45,18 @@ QUESTION_OPENERS = frozenset((
 # the first person: a player telling their situation (cards' texts say "you", never "I")
 FIRST_PERSON = frozenset("i me my mine myself we us our ours i'm i've i'd i'll".split())
 
+# English function words (closed classes: articles and determiners, pronouns, auxiliary
+# and modal verbs, question words, common prepositions and conjunctions). Compared as
+# written, before stemming.
+FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
+    "a an the this that these those some any each every either neither such "
+    "you your yours he him his she her hers it its they them their theirs "
+    "be been being having doing done "
+    "of in on at by for with from to into onto upon about as than then so "
+    "and or but nor if because while though although also just there here "
+    "it's that's there's"
+).split())
+
 
 def is_question(text: str) -> bool:
     """Whether a text is phrased as a question: it ends in a question mark or opens with

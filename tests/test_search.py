@@ -1103,3 +1103,24 @@ def test_a_search_runs_with_the_collector_paused_and_leaves_it_as_it_was(
             assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_legend_called_by_its_own_name_is_named_where_written_as_a_name(
+        shipped_searcher) -> None:
+    """Players call a legend by the name before its epithet: "Tezzeret's first ability" is
+    Tezzeret the Seeker's (the FAQ's ruling on it answers), when the query writes the name
+    with its capital; in lower case the word is not read as a name."""
+    from kb.search_cards import given_name, named_cards
+
+    assert [given_name(n) for n in ("Tezzeret the Seeker", "Rafiq of the Many",
+                                    "Jace Beleren", "Into the Roil", "Lightning Bolt")] == [
+        "tezzeret", "rafiq", None, None, None]
+    ruling = "shards-of-alara-faq-2008:card:tezzeret-the-seeker:ruling:1"
+    named = shipped_searcher.search("can I use Tezzeret's first ability with no targets?")
+    assert named.hits[0].record["id"] == ruling and "card" in named.hits[0].parts
+    unnamed = shipped_searcher.search("can I use tezzeret's first ability with no targets?")
+    assert all("card" not in h.parts for h in unnamed.hits)
+    record = {"cards": ["Tezzeret the Seeker"]}
+    said = stems("after Tezzeret's -5")
+    assert named_cards(said, [record], frozenset({1})) == {"Tezzeret the Seeker": {"tezzeret"}}
+    assert named_cards(said, [record]) == {}
