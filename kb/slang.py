@@ -91,6 +91,14 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("double striker", "creature with double strike"),
     ("combat trick", "instant during combat"),
     ("remember", "memory"),
+    ("blow up", "destroy"),
+    ("edict", "each player sacrifices a creature"),
+    ("2hg", "two-headed giant"),
+    ("edh", "commander"),
+    ("fog", "prevent all combat damage"),
+    ("tuck", "put on the bottom of its owner's library"),
+    ("rummage", "discard then draw"),
+    ("clone", "copy"),
     # plain words the rules also word otherwise (both are the rules' own: "at the same
     # time" and 104.4a "lose simultaneously"; 400.3 "would go to any ... graveyard" and
     # 704.5f "put into its owner's graveyard")

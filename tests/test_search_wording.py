@@ -35,6 +35,25 @@ def test_players_phrasal_words_are_read_with_their_inflections() -> None:
     assert rules_wording("the aura falls on", tokens) is None
 
 
+def test_common_judge_shorthand_reads_as_the_rules_say_it() -> None:
+    for said, rules in (("does it blow up artifacts", "destroy"),
+                        ("the wrath blew up my land", "destroy"),
+                        ("my opponent cast an edict", "sacrifices a creature"),
+                        ("life totals in 2HG", "two-headed giant"),
+                        ("an EDH deck", "commander"), ("I cast a fog", "prevent all combat"),
+                        ("tuck their commander", "bottom of its owner's library"),
+                        ("I clone their creature", "copy")):
+        rewrite = rules_wording(said, tokens)
+        assert rewrite is not None and rules in rewrite.text, said
+
+
+def test_judge_shorthand_finds_the_rule(shipped_searcher) -> None:
+    # "blow up" is destroy (701.8): the rules never say "blow"
+    hits = shipped_searcher.search("what does it mean to blow up a permanent?").hits
+    assert {"cr-2026-01-16:keyword:destroy", "cr-2026-01-16:701.8a"} <= {
+        h.record["id"] for h in hits[:2]}
+
+
 def test_a_players_phrasal_verb_finds_the_rule_worded_otherwise(shipped_searcher) -> None:
     # 514.2 says damage "is removed": nothing "goes away" in the rules
     hits = shipped_searcher.search("when does marked damage go away").hits
