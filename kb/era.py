@@ -214,6 +214,15 @@ _USED_TO_BE = lazy(r'\bused to be known as the "([^"]+)" zone', re.IGNORECASE)
 _OBSOLETE_TITLE = lazy(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 
 
+_LABELLED_TITLE = lazy(r"\s*\((?:obsolete|informal)\)\s*$", re.IGNORECASE)
+
+
+def glossary_term(title: str) -> str:
+    """The term a glossary title names, without its label: `Cantrip (Informal)` ->
+    "Cantrip", `Mana Burn (Obsolete)` -> "Mana Burn", `Mana Ability` as it is."""
+    return _LABELLED_TITLE.sub("", title)
+
+
 def obsolete_term(title: str) -> str | None:
     """The term a glossary title marks obsolete, or None:
     `Mana Burn (Obsolete)` -> "Mana Burn"; `Mana Ability` -> None."""

@@ -393,7 +393,7 @@ class Searcher:
             # a question's unnamed cards and card rulings after the rest (above); a query
             # that only names things (keywords, terms) asks for their definitions
             return sorted(groups, key=lambda g: (
-                last and "unnamed" in g.parts,
+                last and ("unnamed" in g.parts or era is None and _defines_aside(g, weights)),
                 not g.parts.get("defines") or "obsolete" in g.parts,
                 -g.score, g.parts.get("span", 0.0)))
 
@@ -707,6 +707,23 @@ def _about(record: dict[str, Any], named: dict[str, set[str]], takes: Takes) -> 
     if (cards := takes.about.get(record["id"])) is None:
         cards = takes.about[record["id"]] = about(record, named)
     return cards
+
+
+def _defines_aside(group: Group, weights: dict[str, float]) -> bool:
+    """Whether a group is a glossary entry's own definition (not a pointer to a rule) of
+    a term that is less than half of what the question asks (its content words' weights,
+    `weights`): a question about a situation is answered by the rules on it, not by the
+    definition of a term it uses ("my equipment got turned into a creature, can it stay
+    attached ...": Equipment's entry); one about the term is ("who is the caster of a
+    spell?", "what happened to interrupts?")."""
+    if group.parts.get("defines"):
+        return False
+    record = next(iter(group.records.values()))
+    if record["kind"] != "glossary" or is_pointer(record):
+        return False
+    term = {s for name in defined_names(record) for s in stems(" ".join(name))}
+    total = sum(weights.values())
+    return total > 0 and 2 * sum(w for s, w in weights.items() if s in term) < total
 
 
 def _card_own(record: dict[str, Any]) -> bool:

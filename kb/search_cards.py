@@ -16,7 +16,7 @@ import functools
 from typing import Any
 
 from kb import rulenum
-from kb.era import modernize, obsolete_term
+from kb.era import glossary_term, modernize
 from kb.index import stems, tokens
 from kb.model import slugify
 from kb.patterns import lazy
@@ -194,7 +194,7 @@ def defined_names(record: dict[str, Any]) -> list[tuple[str, ...]]:
 
 @functools.lru_cache(maxsize=20000)
 def _title_names(title: str) -> list[tuple[str, ...]]:
-    return _names(tuple(_NAME_SEPARATOR.split(obsolete_term(title) or title)))
+    return _names(tuple(_NAME_SEPARATOR.split(glossary_term(title))))
 
 
 @functools.lru_cache(maxsize=20000)

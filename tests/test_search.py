@@ -319,6 +319,18 @@ def test_an_obsolete_mark_is_read_from_the_title_end() -> None:
     assert obsolete_term("(Obsolete) rules history") is None
 
 
+def test_a_glossary_title_names_its_term_without_its_label() -> None:
+    from kb.era import glossary_term
+    from kb.search_cards import defined_names
+
+    assert [glossary_term(t) for t in ("Cantrip (Informal)", "Mana Burn (Obsolete)",
+                                       "Mana Ability")] == ["Cantrip", "Mana Burn",
+                                                            "Mana Ability"]
+    # an informal term is defined as the word players use ("what's a cantrip?")
+    assert defined_names({"kind": "glossary", "title": "Cantrip (Informal)", "text": ""}) \
+        == [("cantrip",)]
+
+
 def test_an_old_term_finds_the_current_rule(shipped_searcher) -> None:
     hits = shipped_searcher.search("converted mana cost of a split card").hits
     assert any("mana value of a split card" in h.record["text"] for h in hits[:3])
@@ -1124,3 +1136,25 @@ def test_a_legend_called_by_its_own_name_is_named_where_written_as_a_name(
     said = stems("after Tezzeret's -5")
     assert named_cards(said, [record], frozenset({1})) == {"Tezzeret the Seeker": {"tezzeret"}}
     assert named_cards(said, [record]) == {}
+
+
+def test_a_glossary_definition_of_a_term_a_question_only_uses_comes_after_the_rules(
+        shipped_searcher) -> None:
+    """A question about a situation is answered by the rules on it, not by the definition
+    of one term it uses: Equip's glossary entry (a definition, not a pointer) ranks after
+    every rule and ruling; a question that is about the term keeps its definition."""
+    from kb.search_pointers import is_pointer
+
+    result = shipped_searcher.search(
+        "my equipped creature stopped being a creature, what happens to the equipment?",
+        limit=1000)
+    ids = [h.record["id"] for h in result.hits]
+    entry = ids.index("cr-2026-01-16:glossary:equip")
+    assert entry >= 3
+    # after the entry: only what a question ranks last (definitions aside, unnamed subjects)
+    assert all(h.record["kind"] == "glossary" and not is_pointer(h.record)
+               or "unnamed" in h.parts for h in result.hits[entry:])
+    assert any(h.record["kind"] == "rule" for h in result.hits[:entry])
+    caster = [h.record["id"] for h in shipped_searcher.search(
+        "who is the caster of a spell?").hits]
+    assert "cr-2026-01-16:glossary:caster-obsolete" in caster[:2]
