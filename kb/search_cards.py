@@ -144,19 +144,31 @@ def filed_under(record_id: str, kind: str) -> str | None:
 
 
 def keyword_unsaid(record: dict[str, Any], said: set[str]) -> bool:
-    """Whether a record is a ruling or Q&A answer filed under a keyword (`filed_under`)
-    whose name's stems are not all in `said`: an answer about offering, to a question
-    that never says offering, answers something narrower than what was asked.
+    """Whether a record is a keyword's own entry (its rules, or its glossary entry), or a
+    ruling or Q&A answer filed under a keyword (`filed_under`), whose name's stems are not
+    all in `said`: offering's definition, or an answer about offering, to a question that
+    never says offering answers something beside or narrower than what was asked.
 
     >>> keyword_unsaid({"id": "faq:keyword:split-second:qa:3", "kind": "qa"}, {"split"})
     True
     >>> keyword_unsaid({"id": "faq:keyword:split-second:qa:3", "kind": "qa"},
     ...                {"split", "second", "respond"})
     False
+    >>> keyword_unsaid({"id": "cr:keyword:triple", "kind": "keyword"}, {"toughness"})
+    True
+    >>> keyword_unsaid({"id": "cr:glossary:triple", "kind": "glossary", "title": "Triple",
+    ...                 "keywords": ["triple"]}, {"toughness"})
+    True
     """
-    if record["kind"] not in ("ruling", "qa"):
+    if record["kind"] == "keyword":
+        slug: str | None = record["id"].rsplit(":", 1)[-1]
+    elif record["kind"] == "glossary":  # the glossary entry of a keyword: its name
+        term = glossary_term(record["title"]).lower()
+        slug = term if term in (k.lower() for k in record.get("keywords") or ()) else None
+    elif record["kind"] in ("ruling", "qa"):
+        slug = filed_under(record["id"], "keyword")
+    else:
         return False
-    slug = filed_under(record["id"], "keyword")
     return slug is not None and not set(name_stems(slug.replace("-", " "))) <= said
 
 

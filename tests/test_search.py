@@ -1158,3 +1158,22 @@ def test_a_glossary_definition_of_a_term_a_question_only_uses_comes_after_the_ru
     caster = [h.record["id"] for h in shipped_searcher.search(
         "who is the caster of a spell?").hits]
     assert "cr-2026-01-16:glossary:caster-obsolete" in caster[:2]
+
+
+def test_a_keywords_own_entry_is_no_answer_to_a_question_that_never_says_it(
+        shipped_searcher) -> None:
+    """Triple's entry (701.11: "to triple a creature's power ... toughness") is no answer
+    to a question about toughness 0 that never says triple: like an answer filed under a
+    keyword the question doesn't say, it ranks after the rest."""
+    result = shipped_searcher.search(
+        "an indestructible creature gets -2/-2 and its toughness becomes 0, does it die?",
+        limit=1000)
+    ids = [h.record["id"] for h in result.hits]
+    triple = ids.index("cr-2026-01-16:keyword:triple")
+    assert "unnamed" in result.hits[triple].parts
+    assert all("unnamed" in h.parts or h.record["kind"] == "glossary"
+               for h in result.hits[triple:])
+    # a question that says the keyword still has its entry among the answers
+    said = [h.record["id"] for h in shipped_searcher.search(
+        "how does triple work on a creature's power?").hits[:3]]
+    assert "cr-2026-01-16:keyword:triple" in said
