@@ -177,8 +177,8 @@ class ReadQuery:
     # a player's situation in the first person ("I have nine cards in hand at the end of
     # my turn"), not quoting a card's text
     asks: bool = False
-    # the places (in `words`) of the words written with a capital letter: a name, where
-    # a card's first word is so written ("Tezzeret's -5")
+    # the places (in `words`) of the words written with a capital letter (not function
+    # words: "Can", "My"): a name, where a card's first word is so written ("Tezzeret's -5")
     capitalised: frozenset[int] = frozenset()
 
     @classmethod
@@ -194,7 +194,8 @@ class ReadQuery:
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
                    negates([t.word for t in words]),
                    is_question(text) or any(t.word in FIRST_PERSON for t in words),
-                   frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()))
+                   frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()
+                             and t.word not in FUNCTION_WORDS))
 
 
 @dataclass
@@ -721,9 +722,16 @@ def _defines_aside(group: Group, weights: dict[str, float]) -> bool:
     record = next(iter(group.records.values()))
     if record["kind"] != "glossary" or is_pointer(record):
         return False
-    term = {s for name in defined_names(record) for s in stems(" ".join(name))}
+    term = _term_stems(record["title"])
     total = sum(weights.values())
     return total > 0 and 2 * sum(w for s, w in weights.items() if s in term) < total
+
+
+@functools.lru_cache(maxsize=4096)
+def _term_stems(title: str) -> frozenset[str]:
+    """The stems of the terms a glossary entry's title names."""
+    names = defined_names({"kind": "glossary", "title": title, "text": ""})
+    return frozenset(s for name in names for s in stems(" ".join(name)))
 
 
 def _card_own(record: dict[str, Any]) -> bool:

@@ -43,6 +43,8 @@ def named_cards(query_stems: list[str], records: list[dict[str, Any]],
     "Garruk's Horde")."""
     said = list(query_stems)
     found: dict[str, tuple[tuple[str, ...], int, int]] = {}
+    # each capitalised stem at its first place
+    names = {said[i]: i for i in sorted(capitalised, reverse=True)}
     for record in records:
         for card in record.get("cards") or []:
             if card in found:
@@ -52,9 +54,8 @@ def named_cards(query_stems: list[str], records: list[dict[str, Any]],
                     found[card] = (form, start, start + len(form))
                     break
             else:
-                first = given_name(card) if capitalised else None
-                if first is not None and (start := next(
-                        (i for i in sorted(capitalised) if said[i] == first), None)) is not None:
+                if names and (first := given_name(card)) is not None and \
+                        (start := names.get(first)) is not None:
                     found[card] = ((first,), start, start + 1)
     spans = [(start, end) for _, start, end in found.values()]
     return {card: set(form) for card, (form, start, end) in found.items()
