@@ -26,7 +26,7 @@ from json.encoder import encode_basestring  # (loaded with json)
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from kb.era import glossary_renames, modernize, still_says
+from kb.era import glossary_renames, glossary_term, modernize, still_says
 from kb.lemma import lemma
 from kb.patterns import lazy
 from kb.recent import Recent
@@ -278,8 +278,7 @@ _DEFINITION = lazy(r'"([^"\n]{2,40})"\s+(?:means|if|is|refers to)\b')
 def defined_terms(record: Record) -> list[str]:
     """The terms a record defines: its title for keywords and glossary entries, and each
     quoted term a rules text explains (`"X" means`, `"X" if`)."""
-    terms = [re.sub(r"\s*\(obsolete\)\s*$", "", record.title, flags=re.I)] \
-        if record.kind in ("keyword", "glossary") else []
+    terms = [glossary_term(record.title)] if record.kind in ("keyword", "glossary") else []
     if record.kind in ("rule", "keyword", "glossary"):
         terms += [t.rstrip(".,") for t in _DEFINITION.findall(record.text)]
     return list(dict.fromkeys(terms))

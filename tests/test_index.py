@@ -183,3 +183,15 @@ def test_every_regular_inflection_a_rules_text_uses_gets_the_words_stem() -> Non
     # not read as a shorter word: "off" is not "of", "tape" is not "tap"
     assert porter_stem("off") != porter_stem("of") and porter_stem("the") == "the"
     assert porter_stem("tape") != porter_stem("tap") and porter_stem("taped") == "tape"
+
+
+def test_a_glossary_entry_defines_its_term_without_its_label() -> None:
+    from kb.index import defined_terms
+
+    def entry(title: str, text: str = "A term.") -> Record:
+        return Record(id="g", kind="glossary", source="s", title=title, text=text)
+
+    assert defined_terms(entry("Cantrip (Informal)")) == ["Cantrip"]
+    assert defined_terms(entry("Mana Burn (Obsolete)")) == ["Mana Burn"]
+    assert defined_terms(entry("Dies", '"Dies" means "is put into a graveyard."')) == [
+        "Dies"]
