@@ -21,6 +21,7 @@ records. Targets (issue 11): p95
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -144,10 +145,15 @@ def report(home: Path, qs: list[str]) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("homes", nargs="*", type=Path, metavar="HOME",
+                        help="homes to search (default: shipped, FULL, the archive, built "
+                             "in a temporary folder)")
+    args = parser.parse_args()
     qs = queries()
     folder = Path(tempfile.mkdtemp(prefix="mtgkb-bench-warm-"))
     try:
-        homes = [Path(h) for h in sys.argv[1:]] or default_homes(folder)
+        homes = args.homes or default_homes(folder)
         for home in homes:
             report(home, qs)
     finally:
