@@ -211,22 +211,22 @@ _RENAMED_TO = (
     lazy(r'\bhas been renamed\. See rules? [\d.a-z]+, "([^"]+)"', re.IGNORECASE),
 )
 _USED_TO_BE = lazy(r'\bused to be known as the "([^"]+)" zone', re.IGNORECASE)
-_OBSOLETE_TITLE = lazy(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
-
-
-_LABELLED_TITLE = lazy(r"\s*\((?:obsolete|informal)\)\s*$", re.IGNORECASE)
+# A glossary title's label after its term: "Mana Burn (Obsolete)", "Cantrip (Informal)"
+_TITLE_LABEL = lazy(r"\s*\((obsolete|informal)\)\s*$", re.IGNORECASE)
 
 
 def glossary_term(title: str) -> str:
     """The term a glossary title names, without its label: `Cantrip (Informal)` ->
     "Cantrip", `Mana Burn (Obsolete)` -> "Mana Burn", `Mana Ability` as it is."""
-    return _LABELLED_TITLE.sub("", title)
+    label = _TITLE_LABEL.search(title)
+    return title[:label.start()] if label else title
 
 
 def obsolete_term(title: str) -> str | None:
     """The term a glossary title marks obsolete, or None:
     `Mana Burn (Obsolete)` -> "Mana Burn"; `Mana Ability` -> None."""
-    return _OBSOLETE_TITLE.sub("", title) if _OBSOLETE_TITLE.search(title) else None
+    label = _TITLE_LABEL.search(title)
+    return title[:label.start()] if label and label.group(1).lower() == "obsolete" else None
 
 
 def _term(text: str) -> str:

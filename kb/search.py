@@ -46,6 +46,7 @@ from kb.search_cards import (
     defined_names,
     filed_under,
     keyword_unsaid,
+    name_stems,
     named_cards,
     unsaid_subject,
 )
@@ -722,16 +723,9 @@ def _defines_aside(group: Group, weights: dict[str, float]) -> bool:
     record = next(iter(group.records.values()))
     if record["kind"] != "glossary" or is_pointer(record):
         return False
-    term = _term_stems(record["title"])
+    term = {s for name in defined_names(record) for s in name_stems(" ".join(name))}
     total = sum(weights.values())
     return total > 0 and 2 * sum(w for s, w in weights.items() if s in term) < total
-
-
-@functools.lru_cache(maxsize=4096)
-def _term_stems(title: str) -> frozenset[str]:
-    """The stems of the terms a glossary entry's title names."""
-    names = defined_names({"kind": "glossary", "title": title, "text": ""})
-    return frozenset(s for name in names for s in stems(" ".join(name)))
 
 
 def _card_own(record: dict[str, Any]) -> bool:

@@ -95,7 +95,8 @@ def given_name(name: str) -> str | None:
     if len(words) < 3 or words[0] in FUNCTION_WORDS or not (
             words[1] == "the" or words[1:3] == ["of", "the"]):
         return None
-    return stems(words[0])[0] if stems(words[0]) else None
+    first = stems(words[0])
+    return first[0] if first else None
 
 
 def about(record: dict[str, Any], named: dict[str, set[str]]) -> list[str]:
