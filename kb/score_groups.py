@@ -11,7 +11,8 @@ one per group, and a group's records are copied as they are.
 
 A build keeps every word's groups beside the cache (`GROUPS_FILE`: a header, then marshal
 records, each after its length: the identity of the index, each word's groups in the
-cache's order, an end mark, the words), written and read a word at a time. An addition that
+cache's order with how many records each group's documents stand for, an end mark, the
+words), written and read a word at a time. An addition that
 appends a segment (the segments before it kept whole, their records keeping their
 docnums) starts from the previous build's groups: it drops the records it deleted, adds
 the new segment's postings, and scores every group with the new index-wide numbers (they
@@ -35,9 +36,11 @@ from operator import add
 from pathlib import Path
 from typing import Any
 
+from kb.index_read import BM25_K1, idf_of
+
 GROUPS_FILE = "postings.groups"
 MAGIC = b"MTGKBSG\x00"
-VERSION = 1
+VERSION = 2
 _HEAD = struct.Struct("<8sIIQ")  # magic, version, CRC-32 of the rest, where the words are
 _LENGTH = struct.Struct("<I")  # a record's length, before it
 
@@ -48,6 +51,9 @@ Signature = tuple[tuple[int, float, int], ...]
 Docs = array | bytes
 # A word's records by signature
 WordGroups = dict[Signature, Docs]
+# How many records each of a word's groups holds (its documents may stand for several), in
+# the groups' order; None where not known yet
+Held = list[int] | None
 
 
 # (the scorer's reader, leaves, layout, length bytes and norms are read as it holds them:
@@ -75,11 +81,14 @@ def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
         words, groups_of = (fresh.words, fresh.groups) if fresh is not None else \
             _groups(scorer, fields, range(first, len(scorer._leaves)), kept)
 
+        scoring = _Scoring(scorer, fields)
+
         def entry(word: str) -> tuple[array, array, array]:
-            groups, kept_as_read = groups_of(word)
+            groups, kept_as_read, held = groups_of(word)
+            scored, held = _scored(scoring, groups, held)
             if writer is not None:
-                writer.add(word, groups, kept_as_read)
-            return _scored(scorer, fields, groups)
+                writer.add(word, groups, held, kept_as_read)
+            return scored
 
         write_entries(folder, ident, words, entry)
         if writer is not None:
@@ -95,27 +104,28 @@ def write_cache(scorer: Any, folder: Path, fields: Sequence[str],
 
 
 def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Kept | None
-            ) -> tuple[set[str], Callable[[str], tuple[WordGroups, bytes | None]]]:
+            ) -> tuple[set[str], Callable[[str], tuple[WordGroups, bytes | None, Held]]]:
     """Every word of the `kept` groups and of the fields in the `leaves` (leaf numbers), and
     a function giving a word's groups (asked in word order): those kept with the word's
     postings in those leaves added (a leaf's docnums after those kept); and, when they are
-    the kept ones as they were, their record as the groups file holds it (else None)."""
+    the kept ones as they were, their record as the groups file holds it and how many
+    records each holds (else None and None)."""
     present = [(n, i, frozenset(scorer._leaves[n][0].texts(field)))
                for n in leaves for i, field in enumerate(fields)]
     words = set(kept.words if kept is not None else ()).union(
         *(texts for _, _, texts in present))
 
-    def groups_of(word: str) -> tuple[WordGroups, bytes | None]:
+    def groups_of(word: str) -> tuple[WordGroups, bytes | None, Held]:
         parts = [(n, i) for n, i, texts in present if word in texts]
-        groups, as_read = kept.take(word) if kept is not None else ({}, None)
+        groups, as_read, held = kept.take(word) if kept is not None else ({}, None, None)
         if not parts:
-            return groups, as_read
+            return groups, as_read, held
         for signature, docs in _postings_groups(scorer, fields, word, parts).items():
             old = groups.get(signature)
             if old is not None:  # the new leaves' docnums come after
                 docs = _ints(old) + _ints(docs)
             groups[signature] = docs
-        return groups, None
+        return groups, None, None
 
     return words, groups_of
 
@@ -142,7 +152,7 @@ class Fresh:
         self._keys = [distinct.setdefault(w, len(distinct)) << 8 for w in weights]
         self._distinct = list(distinct)
 
-    def groups(self, word: str) -> tuple[WordGroups, None]:
+    def groups(self, word: str) -> tuple[WordGroups, None, None]:
         """The word's groups, in the order of their first records (as `groups_of`): a
         field's values holding it grouped by their (weight, length byte), known by one
         int, each group's records together (a value's records share its signature
@@ -199,7 +209,7 @@ class Fresh:
                     same_docs.append(doc)
             pieces += [(array("I", d), k) for k, d in by_slots.items()]
         pieces.sort(key=lambda piece: piece[0][0])
-        return {key: found for found, key in pieces}, None
+        return {key: found for found, key in pieces}, None, None
 
 
 def _postings_groups(scorer: Any, fields: Sequence[str], word: str,
@@ -245,40 +255,56 @@ def _field_postings(scorer: Any, n: int, i: int, field: str,
     return out
 
 
-def _scored(scorer: Any, fields: Sequence[str],
-            groups: WordGroups) -> tuple[array, array, array]:
+class _Scoring:
+    """What scoring a word's groups takes from the index, read once per cache: the live
+    record count, which fields are scored, each field's norms, how many records each
+    document stands for, and the term-frequency part of each (field, weight, length byte)
+    met so far (`part`)."""
+
+    def __init__(self, scorer: Any, fields: Sequence[str]) -> None:
+        self.count = scorer.layout.count
+        self.scorable = [scorer._reader.schema[f].scorable for f in fields]
+        self.per_doc = scorer.layout.per_doc()  # a document may stand for several records
+        self._norms = [scorer._norm(f) if scored else None
+                       for f, scored in zip(fields, self.scorable, strict=True)]
+        self._parts: dict[tuple[int, float, int], float] = {}
+
+    def part(self, pair: tuple[int, float, int]) -> float:
+        """The term-frequency part of a record's score in field i of weight w and length
+        byte `length` (`TermScorer.best`'s BM25F), its weight in a field not scored."""
+        found = self._parts.get(pair)
+        if found is None:
+            i, w, length = pair
+            norm = self._norms[i]
+            found = self._parts[pair] = \
+                (w * (BM25_K1 + 1)) / (w + norm[length]) if norm is not None else w
+        return found
+
+
+def _scored(scoring: _Scoring, groups: WordGroups,
+            held: Held = None) -> tuple[tuple[array, array, array], list[int]]:
     """A word's cache entry (`kb.postings_cache`: distinct scores best first, how many
     records each, the records) from its groups, each scored as `TermScorer.term` scores
-    its records and by its best field, as `best_of` takes it."""
-    from kb.index_read import BM25_K1, idf_of
-
-    width = len(fields)
-    df = [0] * width
-    sizes = [len(docs) if type(docs) is array else len(docs) >> 2 for docs in groups.values()]
-    per_doc = scorer.layout.per_doc()  # a document may stand for several records
-    held = sizes if per_doc is None else \
-        [sum(map(per_doc.__getitem__, _ints(docs))) for docs in groups.values()]
+    its records and by its best field, as `best_of` takes it; and how many records each
+    group holds (`held`, where known already)."""
+    if held is None:
+        per_doc = scoring.per_doc
+        held = [len(_ints(docs)) for docs in groups.values()] if per_doc is None else \
+            [sum(map(per_doc.__getitem__, _ints(docs))) for docs in groups.values()]
+    df = [0] * len(scoring.scorable)
     for signature, count in zip(groups, held, strict=True):
         for i, _w, _length in signature:
             df[i] += count
-    scorable = [scorer._reader.schema[f].scorable for f in fields]
-    idfs = [idf_of(scorer.layout.count, df[i]) if df[i] and scorable[i] else 0.0
-            for i in range(width)]
-    norms = [scorer._norm(f) if df[i] and scorable[i] else None for i, f in enumerate(fields)]
-    top = BM25_K1 + 1
+    # (a field not scored scores a record by its weight alone: times 1.0, the same float)
+    idfs = [idf_of(scoring.count, n) if n and scored else 1.0
+            for n, scored in zip(df, scoring.scorable, strict=True)]
+    part = scoring.part
     by_score: dict[float, list[Docs]] = {}
-    for (signature, docs), count in zip(groups.items(), sizes, strict=True):
-        if not count:
-            continue
+    for signature, docs in groups.items():  # (a group holds records; a signature a field)
         if len(signature) == 1:  # one field holds the word (most records)
-            i, w, length = signature[0]
-            norm = norms[i]
-            best = idfs[i] * ((w * top) / (w + norm[length])) if norm is not None else w
-        elif signature:
-            best = max(idfs[i] * ((w * top) / (w + norms[i][length]))  # type: ignore[index]
-                       if norms[i] is not None else w for i, w, length in signature)
+            best = idfs[signature[0][0]] * part(signature[0])
         else:
-            continue
+            best = max(idfs[pair[0]] * part(pair) for pair in signature)
         same = by_score.get(best)
         if same is None:
             by_score[best] = [docs]
@@ -296,7 +322,7 @@ def _scored(scorer: Any, fields: Sequence[str],
         else:
             counts.append(len(docs) >> 2)
             records.frombytes(docs)
-    return values, counts, records
+    return (values, counts, records), held
 
 
 def _ints(docs: Docs) -> array:
@@ -342,35 +368,36 @@ class _Kept:
                 for d in scorer.layout.deleted[n]}
         return cls(file, words, len(segments), dead)
 
-    def _read(self) -> tuple[str, list[tuple[Signature, bytes]], bytes] | None:
+    def _read(self) -> tuple[str, list[tuple[Signature, bytes, int]], bytes] | None:
         record, data = _record_read(self._file)
         if record is not None and not (isinstance(record, tuple) and len(record) == 2):
             raise ValueError("not a word's groups")
         return None if record is None else (*record, data)
 
-    def take(self, word: str) -> tuple[WordGroups, bytes | None]:
-        """The word's groups (none for a word it does not hold), and their record as read
-        when none of their records was deleted (else None)."""
+    def take(self, word: str) -> tuple[WordGroups, bytes | None, Held]:
+        """The word's groups (none for a word it does not hold); when none of their records
+        was deleted, their record as read and how many records each holds (else None and
+        None)."""
         while self._next is not None and self._next[0] < word:
             self._next = self._read()
         if self._next is None or self._next[0] != word:
-            return {}, None
+            return {}, None, None
         _, groups, data = self._next
         self._next = self._read()
-        kept: WordGroups = dict(groups)
+        kept: WordGroups = {signature: docs for signature, docs, _ in groups}
         dead = self._dead
-        if dead and not dead.isdisjoint(_ints(b"".join(kept.values()))):
-            data = b""
-            for signature, docs in groups:
-                ints = _ints(docs)
-                if dead.isdisjoint(ints):
-                    continue
-                live = array("I", [d for d in ints if d not in dead])
-                if live:
-                    kept[signature] = live
-                else:
-                    del kept[signature]
-        return kept, data or None
+        if not dead or dead.isdisjoint(_ints(b"".join(kept.values()))):
+            return kept, data, [held for _, _, held in groups]
+        for signature, docs, _ in groups:
+            ints = _ints(docs)
+            if dead.isdisjoint(ints):
+                continue
+            live = array("I", [d for d in ints if d not in dead])
+            if live:
+                kept[signature] = live
+            else:
+                del kept[signature]
+        return kept, None, None
 
     def close(self) -> None:
         self._file.close()
@@ -431,14 +458,16 @@ class _Writer:
         self._crc = zlib.crc32(data, self._crc)
         self._out.write(data)
 
-    def add(self, word: str, groups: WordGroups, as_read: bytes | None = None) -> None:
-        """The next word's groups (words in the cache's order); `as_read`: their record as
-        an earlier groups file holds it, when they are its groups unchanged (written as
-        it is)."""
+    def add(self, word: str, groups: WordGroups, held: list[int],
+            as_read: bytes | None = None) -> None:
+        """The next word's groups (words in the cache's order) and how many records each
+        holds; `as_read`: their record as an earlier groups file holds it, when they are
+        its groups unchanged (written as it is)."""
         if as_read is not None:
             self._put_data(as_read)
         else:
-            self._put((word, [(signature, bytes(docs)) for signature, docs in groups.items()]))
+            self._put((word, [(signature, bytes(docs), count) for (signature, docs), count
+                              in zip(groups.items(), held, strict=True)]))
 
     def close(self, words: list[str]) -> None:
         """Finish the file and rename it into place."""

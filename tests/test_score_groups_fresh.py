@@ -37,6 +37,6 @@ def test_a_whole_builds_groups_and_cache_are_those_its_postings_give(shipped_bui
     built, read = _groups(shipped_build.index), _groups(copy)
     assert len(built[0]) > 1000 and built == read
     # words in two fields or more (title and text) among them, grouped record by record
-    assert any(len(signature) > 1 for _, groups in built[0] for signature, _ in groups)
+    assert any(len(signature) > 1 for _, groups in built[0] for signature, _, _ in groups)
     # (the copy is the same index: the same identity in the header)
     assert (shipped_build.index / CACHE_FILE).read_bytes() == (copy / CACHE_FILE).read_bytes()
