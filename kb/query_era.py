@@ -226,22 +226,23 @@ def _plain(text: str, quoted: bool = False) -> str:
 
 
 def wording_era(text: str, terms: dict[str, str], newest_says: Callable[[str], bool],
-                renames: Iterable[tuple[str, str]] = ()) -> Era | None:
+                renames: Iterable[tuple[str, str]] = (), past: bool = False) -> Era | None:
     """The era the query's wording belongs to: an old term of the query (`terms`, from
     `old_terms`) whose rules are gone, so that only older versions answer it ("mana burn",
     "planeswalker uniqueness rule"). A term that was only renamed ("converted mana cost",
     "comes into play", "removed from the game": `kb.era.modernize` rewrites it, or the
     glossary's `renames`, (old term, new term), name its successor) dates the words, not
-    the rules: it is read in today's terms and answered by today's rule. So is a term the
-    newest rules still use (`newest_says`, asked only of the query's remaining old terms).
-    The era is the last version that defined the term (of several such terms, the earliest
-    of those); its `words` are the term."""
+    the rules: it is read in today's terms and answered by today's rule, unless the query
+    asks how things were (`past`: "back when it was called converted mana cost, what was
+    ..."). So is a term the newest rules still use (`newest_says`, asked only of the
+    query's remaining old terms). The era is the last version that defined the term (of
+    several such terms, the earliest of those); its `words` are the term."""
     folded = " ".join(_WORD.findall(text.lower().replace("-", " ")))
-    renamed = {" ".join(old.replace("-", " ").split()) for old, _ in renames}
+    renamed = set() if past else {" ".join(old.replace("-", " ").split()) for old, _ in renames}
     found = sorted((date, term) for term, date in terms.items()
                    if term in folded and re.search(rf"(?<![\w'-]){re.escape(term)}(?![\w'-])",
                                                    folded)
-                   and term not in renamed and modernize(term).lower() == term
+                   and term not in renamed and (past or modernize(term).lower() == term)
                    and not newest_says(term))
     if not found:
         return None

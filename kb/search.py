@@ -103,7 +103,10 @@ OBSOLETE_WEIGHT = 0.5
 # has it: "still", "allowed", "happen", "go back") is the question's phrasing, not what it
 # asks about: it weighs this much of its rarity where the query's words stand together.
 PHRASING_WEIGHT = 0.5
-_ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer)\b", re.I)
+# A query asking how things were: obsolete rules are not set back, and a renamed term dates
+# it (`kb.query_era.wording_era`'s `past`)
+_ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer|back (?:when|then)"
+                      r"|(?:was|were) (?:once |still )?called)\b", re.I)
 
 
 @dataclass
@@ -303,7 +306,8 @@ class Searcher:
     def _ranked(self, text: str, kind: str | None, source: str | None, limit: int,
                 as_of: str | None = None, era: Era | None = None,
                 asked: str | None = None) -> SearchResult:
-        penalise = not (as_of or era or _ASKS_OBSOLETE.search(text))
+        past = _ASKS_OBSOLETE.search(text) is not None
+        penalise = not (as_of or era or past)
         query = ReadQuery.of(text)
         if not query.words:
             return SearchResult(query=asked or text, total=0, hits=[])
@@ -356,7 +360,7 @@ class Searcher:
         total = engine.count(scores, kind, source)
         if not as_of and era is None:  # "comes into play": the versions that said so
             era = wording_era(text, self._versions.old_terms, self._versions.newest_says,
-                              engine.renames())
+                              engine.renames(), past)
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
         takes = Takes(defined=defined)  # what each take shares with the one before

@@ -87,6 +87,13 @@ def test_old_wording_dates_the_query_to_the_last_version_that_defined_it() -> No
     assert _wording("converted mana cost") is not None  # (no rename recorded: an era)
     era = _wording("mana burn of converted mana cost", renames=renames)
     assert era is not None and era.words == ("mana burn",)
+    # ... unless the query asks how things were: then the renamed term dates it too
+    era = wording_era("back when it was called converted mana cost, what was it of a meld?",
+                      OLD, lambda term: False, renames, past=True)
+    assert era is not None and era.words == ("converted mana cost",)
+    assert era.date == "2020-01-01"
+    assert wording_era("comes into play tapped, was that triggered?", OLD, lambda term: False,
+                       past=True).words == ("comes into play",)
     # a term today's glossary defines, or today's rules use, or a part of a word, is not
     assert _wording("tap a creature") is None
     assert _wording("flip a coin", newest_says=lambda term: term == "flip a coin") is None

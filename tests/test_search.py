@@ -1177,3 +1177,26 @@ def test_a_keywords_own_entry_is_no_answer_to_a_question_that_never_says_it(
     said = [h.record["id"] for h in shipped_searcher.search(
         "how does triple work on a creature's power?").hits[:3]]
     assert "cr-2026-01-16:keyword:triple" in said
+
+
+def test_a_question_of_how_things_were_is_answered_in_its_renamed_terms_era(
+        large_home) -> None:
+    """A renamed term ("converted mana cost", today "mana value") is read in today's terms,
+    unless the query asks how things were: then the versions that used the term answer."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        today = searcher.search("what is the converted mana cost of a card with X in its cost?",
+                                limit=5).hits
+        then = searcher.search("back when it was called converted mana cost, what was the "
+                               "converted mana cost of a card with X in its cost?",
+                               limit=5).hits
+    finally:
+        searcher.close()
+    rule = next(h.record for h in today if "X is treated as 0" in h.record["text"])
+    assert rule["source"] == "cr-2026-01-16" and "mana value" in rule["text"]
+    old = next(h.record for h in then if "X is treated as 0" in h.record["text"])
+    assert old["source"] == "cr-2012-10-01" and "converted mana cost" in old["text"]
