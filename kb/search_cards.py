@@ -86,14 +86,13 @@ def name_forms(name: str) -> tuple[tuple[str, ...], ...]:
 
 @functools.lru_cache(maxsize=20000)
 def given_name(name: str) -> str | None:
-    """The stem of a name's first word before an epithet ("the ...", "of the ..."), the way
+    """The stem of a name's first word before an epithet ("the ...", "of ..."), the way
     players call a legend by its own name ("Tezzeret" of Tezzeret the Seeker, "Rafiq" of
-    Rafiq of the Many; as "Karn" of Karn, Scion of Urza: `name_forms`); None for any other
-    name ("Jace Beleren": "Jace" is also the planeswalker type) and where the first word
-    is a function word ("Into the Roil")."""
+    Rafiq of the Many, "Daxos" of Daxos of Meletis; as "Karn" of Karn, Scion of Urza:
+    `name_forms`); None for any other name ("Jace Beleren": "Jace" is also the
+    planeswalker type) and where the first word is a function word ("Into the Roil")."""
     words = [t.word for t in tokens(modernize(name))]
-    if len(words) < 3 or words[0] in FUNCTION_WORDS or not (
-            words[1] == "the" or words[1:3] == ["of", "the"]):
+    if len(words) < 3 or words[0] in FUNCTION_WORDS or words[1] not in ("the", "of"):
         return None
     first = stems(words[0])
     return first[0] if first else None

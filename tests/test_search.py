@@ -1125,8 +1125,9 @@ def test_a_legend_called_by_its_own_name_is_named_where_written_as_a_name(
     from kb.search_cards import given_name, named_cards
 
     assert [given_name(n) for n in ("Tezzeret the Seeker", "Rafiq of the Many",
-                                    "Jace Beleren", "Into the Roil", "Lightning Bolt")] == [
-        "tezzeret", "rafiq", None, None, None]
+                                    "Daxos of Meletis", "Jace Beleren", "Into the Roil",
+                                    "Lightning Bolt")] == [
+        "tezzeret", "rafiq", "daxo", None, None, None]
     ruling = "shards-of-alara-faq-2008:card:tezzeret-the-seeker:ruling:1"
     named = shipped_searcher.search("can I use Tezzeret's first ability with no targets?")
     assert named.hits[0].record["id"] == ruling and "card" in named.hits[0].parts
