@@ -99,6 +99,11 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("tuck", "put on the bottom of its owner's library"),
     ("rummage", "discard then draw"),
     ("clone", "copy"),
+    ("night side|nightside", "back face transformed"),
+    ("day side|dayside", "front face"),
+    ("plus|minus", "activate loyalty ability"),
+    ("pitch", "discard"),
+    ("shield|shields", "prevention effect"),
     # plain words the rules also word otherwise (both are the rules' own: "at the same
     # time" and 104.4a "lose simultaneously"; 400.3 "would go to any ... graveyard" and
     # 704.5f "put into its owner's graveyard")

@@ -42,7 +42,11 @@ def test_common_judge_shorthand_reads_as_the_rules_say_it() -> None:
                         ("life totals in 2HG", "two-headed giant"),
                         ("an EDH deck", "commander"), ("I cast a fog", "prevent all combat"),
                         ("tuck their commander", "bottom of its owner's library"),
-                        ("I clone their creature", "copy")):
+                        ("I clone their creature", "copy"),
+                        ("can I plus my planeswalker and then minus it", "loyalty ability"),
+                        ("do I have to pitch some cards", "discard"),
+                        ("a werewolf flipped to its night side", "back face"),
+                        ("two prevention shields", "prevention effect")):
         rewrite = rules_wording(said, tokens)
         assert rewrite is not None and rules in rewrite.text, said
 
