@@ -218,6 +218,10 @@ class Takes:
     own: dict[str, tuple[tuple[str, str], float | None]] = field(default_factory=dict)
     named: dict[str, set[str]] | None = None
     about: dict[str, list[str]] = field(default_factory=dict)
+    # whether each candidate is filed under a subject the query may not name (`_unnamed`)
+    filed: dict[str, bool] = field(default_factory=dict)
+    # the documents whose stems an earlier take kept (`remember_stems`)
+    remembered: set[int] = field(default_factory=set)
     defines: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # `_definitions`
     # the query's stems that are terms the rules define (`_cards_named`)
     defined: frozenset[str] = frozenset()
@@ -408,7 +412,7 @@ class Searcher:
         while True:  # until the answers fill the hits, every match is taken, or more add none
             while True:
                 found = engine.candidates(ranking, wanted, takes.payloads)
-                remember_stems(found)
+                remember_stems(found, takes.remembered)
                 self._versions.read_lineages(found, takes.lineages)
                 # how many groups the candidates make does not depend on their order, so a
                 # take that is not the last is counted without re-ranking it; what a
@@ -620,10 +624,10 @@ def _denied_stems(part: str) -> tuple[str, ...]:
 _BUILT_STEMS: Recent[str, tuple[str, ...]] = Recent(PARTS_KEPT)
 
 
-def remember_stems(found: Iterable[Candidate]) -> None:
+def remember_stems(found: Iterable[Candidate], docs: set[int] | None = None) -> None:
     """Keep the stems the build read of the candidates' titles and texts (`_part_stems`),
-    once for each document."""
-    docs: set[int] = set()
+    once for each document (`docs`: those kept already, added to)."""
+    docs = set() if docs is None else docs
     for c in found:
         if c.stems is None or c.doc in docs:
             continue
@@ -744,8 +748,9 @@ def _unnamed(record: dict[str, Any], named: dict[str, set[str]], takes: Takes,
     a keyword the query does not say (`said`: the stems of each of the query's
     wordings), and it is about no card the query names (a question ranks it after the
     rest: `_scored` marks it `unnamed`)."""
-    return (_card_own(record) or keyword_unsaid(record, said)) \
-        and not _about(record, named, takes)
+    if (filed := takes.filed.get(record["id"])) is None:  # (`said` is the query's)
+        filed = takes.filed[record["id"]] = _card_own(record) or keyword_unsaid(record, said)
+    return filed and not _about(record, named, takes)
 
 
 def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,

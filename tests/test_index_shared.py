@@ -333,7 +333,7 @@ def test_a_search_remembers_its_candidates_stems_as_read(full_build) -> None:
             assert found == search._read_stems(part)
         search._BUILT_STEMS.clear()
         remember = search.remember_stems
-        search.remember_stems = lambda found: None  # type: ignore[assignment]
+        search.remember_stems = lambda found, docs=None: None  # type: ignore[assignment]
         try:
             read = [searcher.search(q).to_json(explain=True) for q in queries]
         finally:
