@@ -1,10 +1,12 @@
 """Warm search over realistic queries, side by side with SQLite FTS5 over the same records.
 
-Usage: python bench/bench_search_warm.py [HOME ...]
+Usage: python bench/bench_search_warm.py [HOME ...] [--queries FILE ...]
 
 The queries are the evaluation sets' sentences and questions (not rule numbers or
 keyword names): eval/queries-*.jsonl and the shared development sets (the folder
-$MTGKB_EVAL, default ../shared/eval beside the repository, when present). Without HOME
+$MTGKB_EVAL, default ../shared/eval beside the repository, when present). The sets grow
+from one session to the next; `--queries` names the query files to use instead (JSON
+lines with "q"), so that two runs on different code time the same queries. Without HOME
 arguments it builds homes in a temporary folder: the shipped data, FULL (the shipped data
 plus the four Comprehensive Rules and ALA.json of ../shared/corpus-extra, or
 $MTGKB_CORPUS_EXTRA, when present) and, when $MTGKB_CR_ARCHIVE and $MTGKB_MTGJSON_ARCHIVE
@@ -43,11 +45,13 @@ ARCHIVE_SETS = 40
 LEAST_OF = 3  # passes each query's least CPU time is taken over (the steadier figure)
 
 
-def queries() -> list[str]:
-    """The evaluation sets' queries (the project's and the shared development sets)."""
-    shared = Path(os.environ.get("MTGKB_EVAL") or ROOT.parent / "shared" / "eval")
-    files = sorted((ROOT / "eval").glob("queries-*.jsonl"))
-    files += sorted(shared.glob("queries-*.jsonl")) if shared.is_dir() else []
+def queries(files: list[Path] | None = None) -> list[str]:
+    """The queries of `files`, by default the evaluation sets' (the project's and the
+    shared development sets)."""
+    if not files:
+        shared = Path(os.environ.get("MTGKB_EVAL") or ROOT.parent / "shared" / "eval")
+        files = sorted((ROOT / "eval").glob("queries-*.jsonl"))
+        files += sorted(shared.glob("queries-*.jsonl")) if shared.is_dir() else []
     return [json.loads(line)["q"] for f in files for line in f.read_text().splitlines()
             if line.strip()]
 
@@ -149,8 +153,14 @@ def main() -> None:
     parser.add_argument("homes", nargs="*", type=Path, metavar="HOME",
                         help="homes to search (default: shipped, FULL, the archive, built "
                              "in a temporary folder)")
+    parser.add_argument("--queries", nargs="+", type=Path, metavar="FILE",
+                        help="query files (JSON lines with \"q\") instead of every "
+                             "evaluation set")
     args = parser.parse_args()
-    qs = queries()
+    missing = [f for f in args.queries or () if not f.is_file()]
+    if missing:
+        parser.error(f"no query file {missing[0]}")
+    qs = queries(args.queries)
     folder = Path(tempfile.mkdtemp(prefix="mtgkb-bench-warm-"))
     try:
         homes = args.homes or default_homes(folder)
