@@ -289,7 +289,7 @@ def _scored(scoring: _Scoring, groups: WordGroups,
     group holds (`held`, where known already)."""
     if held is None:
         per_doc = scoring.per_doc
-        held = [len(_ints(docs)) for docs in groups.values()] if per_doc is None else \
+        held = list(map(_size, groups.values())) if per_doc is None else \
             [sum(map(per_doc.__getitem__, _ints(docs))) for docs in groups.values()]
     df = [0] * len(scoring.scorable)
     for signature, count in zip(groups, held, strict=True):
@@ -316,13 +316,17 @@ def _scored(scoring: _Scoring, groups: WordGroups,
         same = by_score[value]
         docs = same[0] if len(same) == 1 else \
             array("I", sorted(chain.from_iterable(map(_ints, same))))
+        counts.append(_size(docs))
         if type(docs) is array:
-            counts.append(len(docs))
             records += docs
         else:
-            counts.append(len(docs) >> 2)
             records.frombytes(docs)
     return (values, counts, records), held
+
+
+def _size(docs: Docs) -> int:
+    """How many docnums (an array's, or their bytes' four each)."""
+    return len(docs) if type(docs) is array else len(docs) >> 2
 
 
 def _ints(docs: Docs) -> array:

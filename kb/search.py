@@ -103,10 +103,10 @@ OBSOLETE_WEIGHT = 0.5
 # has it: "still", "allowed", "happen", "go back") is the question's phrasing, not what it
 # asks about: it weighs this much of its rarity where the query's words stand together.
 PHRASING_WEIGHT = 0.5
-# A query asking how things were: obsolete rules are not set back, and a renamed term dates
-# it (`kb.query_era.wording_era`'s `past`)
-_ASKS_OBSOLETE = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer|back (?:when|then)"
-                      r"|(?:was|were) (?:once |still )?called)\b", re.I)
+# A query asking how things were ("no longer", "back when it was called ..."): obsolete
+# rules are not set back, and a renamed term dates it (`kb.query_era.wording_era`'s `past`)
+_ASKS_PAST = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer|back (?:when|then)"
+                  r"|(?:was|were) (?:once |still )?called)\b", re.I)
 
 
 @dataclass
@@ -310,7 +310,7 @@ class Searcher:
     def _ranked(self, text: str, kind: str | None, source: str | None, limit: int,
                 as_of: str | None = None, era: Era | None = None,
                 asked: str | None = None) -> SearchResult:
-        past = _ASKS_OBSOLETE.search(text) is not None
+        past = _ASKS_PAST.search(text) is not None
         penalise = not (as_of or era or past)
         query = ReadQuery.of(text)
         if not query.words:
