@@ -281,15 +281,22 @@ class Searcher:
         era = None if as_of else era  # --as-of overrides the era the words name
         # a misspelling put right answers with the corrected words: then the query as
         # written need not be ranked at all; else the corrected answer stands only where
-        # the query as written finds nothing
-        corrected = None
-        if correction := self._correction(rest):
+        # the query as written finds nothing. Whether it answers is read off its best hit,
+        # ranked alone first: most corrections are of a name or a word of English the
+        # records lack ("Stony Silence" -> "story", "dork" -> "fork"), and a whole page
+        # of them is ranked only to be dropped
+        if not (correction := self._correction(rest)):
+            return self._ranked(rest, kind, source, limit, as_of, era, text)
+        best = self._ranked(correction, kind, source, 1, as_of, era, text)
+        if best.hits and _answers_with(best, rest, correction):
             corrected = self._ranked(correction, kind, source, limit, as_of, era, text)
-            corrected.query, corrected.did_you_mean = text, correction
             if corrected.hits and _answers_with(corrected, rest, correction):
-                return corrected
+                return _corrected(corrected, text, correction)
         result = self._ranked(rest, kind, source, limit, as_of, era, text)
-        return corrected if corrected and corrected.hits and not result.hits else result
+        if result.hits or not best.hits:
+            return result
+        return _corrected(self._ranked(correction, kind, source, limit, as_of, era, text),
+                          text, correction)
 
     def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
                      limit: int, as_of: str | None) -> SearchResult:
@@ -527,6 +534,12 @@ class Searcher:
             except (OSError, ValueError):
                 self._names = []
         return self._names
+
+
+def _corrected(result: SearchResult, asked: str, correction: str) -> SearchResult:
+    """A corrected query's result, as the answer to the query asked."""
+    result.query, result.did_you_mean = asked, correction
+    return result
 
 
 def _answers_with(corrected: SearchResult, text: str, correction: str) -> bool:

@@ -67,24 +67,26 @@ def test_a_word_the_rules_never_use_is_not_corrected_into_a_name(shipped_searche
 
 
 def test_a_misspelling_put_right_is_ranked_once(shipped_searcher, monkeypatch) -> None:
-    # the corrected query is ranked first: when its best hit speaks of the word put in,
-    # the query as written is never ranked; when it does not, the query as written is
-    # ranked and answers, as it would alone
-    asked: list[str] = []
+    # the corrected query is ranked for its best hit first: when that hit speaks of the
+    # word put in, the corrected query is ranked whole and the query as written never is;
+    # when it does not, only the query as written is ranked whole, and answers as alone
+    asked: list[tuple[str, int]] = []
     ranked = type(shipped_searcher)._ranked
 
-    def counting(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        asked.append(text)
-        return ranked(self, text, *args, **kwargs)
+    def counting(self, text, kind, source, limit, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append((text, limit))
+        return ranked(self, text, kind, source, limit, *args, **kwargs)
 
     monkeypatch.setattr(type(shipped_searcher), "_ranked", counting)
     result = shipped_searcher.search("my trampler was blocked but the blocker got removed")
-    assert result.did_you_mean and asked == [result.did_you_mean]
+    assert result.did_you_mean and asked == [(result.did_you_mean, 1),
+                                             (result.did_you_mean, 10)]
     asked.clear()
     as_written = "can my creature be removed partway through combat"
     result = shipped_searcher.search(as_written)
     assert result.did_you_mean is None and result.query == as_written
-    assert len(asked) == 2 and asked[-1] == as_written
+    assert len(asked) == 2 and asked[0][0] != as_written and asked[0][1] == 1
+    assert asked[-1] == (as_written, 10)
     alone = ranked(shipped_searcher, as_written, None, None, 10)
     assert [h.record["id"] for h in result.hits] == [h.record["id"] for h in alone.hits]
 
