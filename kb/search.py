@@ -425,13 +425,16 @@ class Searcher:
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
-                named = _cards_named(said_stems, [c.record for c in found], takes.defined,
-                                     query.capitalised) \
+                # (each rule's versions that say the same are judged by their first:
+                # over 110 rules versions, a dozen candidates for each)
+                firsts = _firsts(found)
+                named = _cards_named(said_stems, [c.record for c in firsts.values()],
+                                     takes.defined, query.capitalised) \
                     if last else {}
-                aside = {c.record["id"] for c in found
+                aside = {key for key, c in firsts.items()
                          if _unnamed(c.record, named, takes, said)} if last else set()
                 counted = self._versions.count_groups(
-                    [c.record for c in found if c.record["id"] not in aside],
+                    [c.record for key, c in firsts.items() if key not in aside],
                     takes.lineages, takes.keys)
                 groups: list[Group] = grouped(found) if counted is None else []
                 count = sum(not (last and "unnamed" in g.parts) for g in groups) \
@@ -445,7 +448,7 @@ class Searcher:
             if last and not groups and total > wanted:
                 # what a question ranks after the rest is not re-ranked while more
                 # candidates can fill the hits without it (the total stays the engine's)
-                found = [c for c in found if c.record["id"] not in aside]
+                found = [c for c in found if _same_text(c) not in aside]
             groups = groups or grouped(found)
             hits: list[Hit] = []
             shown: set[str] = set()
@@ -710,6 +713,25 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
     scored = _scored(distinct, counts, query, variants, weights, idf, takes, phrasing)
     return [(scored[at][0], dict(scored[at][1]), c.record)
             for c, at in zip(found, places, strict=True)]
+
+
+def _same_text(candidate: Candidate) -> tuple[Any, ...]:
+    """What the candidates that are one rule's versions saying the same share: their
+    document (made of records of one lineage group with the same kind, number, title,
+    text, keywords and cards: `kb.index`) and their id past the source."""
+    if candidate.doc < 0:
+        return (candidate.record["id"],)
+    return (candidate.doc, candidate.record["id"].split(":", 1)[-1])
+
+
+def _firsts(found: list[Candidate]) -> dict[tuple[Any, ...], Candidate]:
+    """The first candidate of each set sharing `_same_text`, by it, in order: what a
+    record's kind, cards, text and id past its source decide (what it is filed under,
+    whether it names a card, the group it joins) is decided for the set by its first."""
+    firsts: dict[tuple[Any, ...], Candidate] = {}
+    for c in found:
+        firsts.setdefault(_same_text(c), c)
+    return firsts
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],

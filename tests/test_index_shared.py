@@ -258,6 +258,43 @@ def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_bui
         engine.close()
 
 
+def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> None:
+    """A question's takes of candidates judge each set of records sharing a document and
+    an id past the source by its first (`kb.search._firsts`): what is filed under an
+    unnamed subject, the cards named, and how many groups they make are as judged over
+    every record, for questions over FULL's unchanged versions, cards and rulings."""
+    from kb.search import Takes, _cards_named, _firsts, _same_text, _unnamed
+    from kb.search_versions import Versions
+
+    engine = Engine(full_build.index)
+    versions = Versions(full_build.store, engine)
+    try:
+        shared = 0
+        for text in ("how does exalted work with two attackers?",
+                     "can Tar Fiend devour a creature that entered at the same time?",
+                     "what happens when a creature with persist dies?",
+                     "does lifelink use the stack?"):
+            said = set(stems(text))
+            found = engine.candidates(engine.ranking(engine.scores(
+                WordQuery(words=[(s, 1.0) for s in said]), None, None), None, None), 400)
+            firsts = _firsts(found)
+            shared += len(found) - len(firsts)
+            named = _cards_named(list(said), [c.record for c in found], frozenset())
+            assert _cards_named(list(said), [c.record for c in firsts.values()],
+                                frozenset()) == named
+            takes, alone = Takes(), Takes()
+            aside = {key for key, c in firsts.items() if _unnamed(c.record, named, takes, said)}
+            assert [_same_text(c) in aside for c in found] == \
+                [_unnamed(c.record, named, alone, said) for c in found]
+            lineages: dict[str, list[str]] = {}
+            assert versions.count_groups([c.record for c in firsts.values()], lineages) == \
+                versions.count_groups([c.record for c in found], lineages) is not None
+        assert shared > 100  # the candidates held many records of shared documents
+    finally:
+        versions.close()
+        engine.close()
+
+
 def test_candidates_are_the_best_records_however_few_documents_are_read(full_build) -> None:
     """`Engine.candidates` reads as many documents as stand for the records asked for on
     average, more as needed: the records it gives are every record's best `limit` in
