@@ -492,7 +492,7 @@ def top(scores: Scores, limit: int | None,
     if limit is not None and limit < len(scores):
         if limit <= 0:
             return []
-        least = heapq.nlargest(limit, scores.values())[-1]
+        least = _least(scores.values(), limit)
         # the records at least the least score: one pass over all the scores (a loop
         # comparing floats is faster than calling `least.__le__` on each), then over those
         kept = [(d, s) for d, s in scores.items() if s >= least]
@@ -505,7 +505,26 @@ def top(scores: Scores, limit: int | None,
         items = kept
     if order is None:
         return _ranked(items)[:limit]
-    return sorted(items, key=lambda kv: (-kv[1], order(kv[0])))[:limit]
+    # by place, then stably by score (both sorts at C speed, each place read once)
+    pairs = list(items)
+    placed = sorted(zip(map(order, map(operator.itemgetter(0), pairs)), pairs, strict=True))
+    ranked = list(map(operator.itemgetter(1), placed))
+    ranked.sort(key=operator.itemgetter(1), reverse=True)
+    return ranked[:limit]
+
+
+def _least(scores: Collection[float], limit: int) -> float:
+    """The `limit`-th highest of the scores (1 <= limit < their number): a heap of the
+    best `limit` for a few of many (a pass at Python speed, each one compared with the
+    heap's least), a sort at C speed for a larger share (the heap's upkeep grows with it)."""
+    if limit * _HEAP_SHARE < len(scores):
+        return heapq.nlargest(limit, scores)[-1]
+    return sorted(scores, reverse=True)[limit - 1]
+
+
+# `_least` keeps a heap for at most one in this many scores (the two cost the same near
+# one in six, on the archive's scores and on random ones)
+_HEAP_SHARE = 6
 
 
 class Ranking:

@@ -1,0 +1,45 @@
+"""The best of a query's scores (`kb.index_read.top`, `Ranking`): the highest scores first,
+ties in record order, whatever the share of them asked for (a heap for a few of many, a
+sort for more) and whether or not the index's record order is its docnum order."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kb.index_read import Ranking, _least, top
+
+# few distinct scores: ties are many (the versions of a rule score the same)
+_SCORES = st.dictionaries(st.integers(0, 400), st.sampled_from([0.5, 1.25, 2.0, 3.5, 7.0]),
+                          min_size=1, max_size=300)
+
+
+def _by_definition(scores: dict[int, float], limit: int | None,
+                   place: dict[int, int] | None) -> list[tuple[int, float]]:
+    order = place.__getitem__ if place is not None else (lambda d: d)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], order(kv[0])))[:limit]
+
+
+@given(_SCORES, st.integers(1, 320), st.randoms())
+def test_the_best_are_the_highest_scores_ties_in_record_order(scores, limit, rnd) -> None:
+    places = list(range(1000))
+    rnd.shuffle(places)
+    place = dict(enumerate(places))
+    assert top(scores, limit) == _by_definition(scores, limit, None)
+    assert top(scores, limit, place.__getitem__) == _by_definition(scores, limit, place)
+
+
+@given(st.lists(st.floats(0, 50, allow_nan=False), min_size=2, max_size=400), st.data())
+def test_the_least_of_the_best_is_read_by_a_heap_or_a_sort_alike(values, data) -> None:
+    limit = data.draw(st.integers(1, len(values) - 1))
+    assert _least(values, limit) == sorted(values, reverse=True)[limit - 1]
+
+
+@given(_SCORES, st.lists(st.integers(1, 320), min_size=1, max_size=5), st.randoms())
+def test_growing_takes_of_a_ranking_are_its_best_each_time(scores, limits, rnd) -> None:
+    places = list(range(1000))
+    rnd.shuffle(places)
+    place = dict(enumerate(places))
+    ranking = Ranking(scores, place.__getitem__)
+    for limit in sorted(limits):
+        assert ranking.top(limit) == _by_definition(scores, limit, place)
