@@ -287,16 +287,18 @@ class Searcher:
         # of them is ranked only to be dropped
         if not (correction := self._correction(rest)):
             return self._ranked(rest, kind, source, limit, as_of, era, text)
-        best = self._ranked(correction, kind, source, 1, as_of, era, text)
+        # (the page ranked after the best hit takes up what ranking that hit worked out)
+        takes = Takes()
+        best = self._ranked(correction, kind, source, 1, as_of, era, text, takes)
         if best.hits and _answers_with(best, rest, correction):
-            corrected = self._ranked(correction, kind, source, limit, as_of, era, text)
+            corrected = self._ranked(correction, kind, source, limit, as_of, era, text, takes)
             if corrected.hits and _answers_with(corrected, rest, correction):
                 return _corrected(corrected, text, correction)
         result = self._ranked(rest, kind, source, limit, as_of, era, text)
         if result.hits or not best.hits:
             return result
-        return _corrected(self._ranked(correction, kind, source, limit, as_of, era, text),
-                          text, correction)
+        return _corrected(self._ranked(correction, kind, source, limit, as_of, era, text,
+                                       takes), text, correction)
 
     def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
                      limit: int, as_of: str | None) -> SearchResult:
@@ -316,7 +318,9 @@ class Searcher:
 
     def _ranked(self, text: str, kind: str | None, source: str | None, limit: int,
                 as_of: str | None = None, era: Era | None = None,
-                asked: str | None = None) -> SearchResult:
+                asked: str | None = None, takes: Takes | None = None) -> SearchResult:
+        """The ranked hits of one wording of a query (`takes`: what an earlier ranking of
+        the same text worked out of its candidates, taken up and added to)."""
         past = _ASKS_PAST.search(text) is not None
         penalise = not (as_of or era or past)
         query = ReadQuery.of(text)
@@ -374,7 +378,8 @@ class Searcher:
                               engine.renames(), past)
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
-        takes = Takes(defined=defined)  # what each take shares with the one before
+        takes = takes or Takes()  # what each take shares with the one before
+        takes.defined = defined
         ranking = engine.ranking(scores, kind, source)
 
         def grouped(found: list[Candidate]) -> list[Group]:
@@ -419,15 +424,15 @@ class Searcher:
         while True:  # until the answers fill the hits, every match is taken, or more add none
             while True:
                 found = engine.candidates(ranking, wanted, takes.payloads)
-                remember_stems(found, takes.remembered)
+                # each rule's versions that say the same are judged by their first (over
+                # 110 rules versions, a dozen candidates for each)
+                firsts = _firsts(found)
+                remember_stems(firsts.values(), takes.remembered)
                 self._versions.read_lineages(found, takes.lineages)
                 # how many groups the candidates make does not depend on their order, so a
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
-                # (each rule's versions that say the same are judged by their first:
-                # over 110 rules versions, a dozen candidates for each)
-                firsts = _firsts(found)
                 named = _cards_named(said_stems, [c.record for c in firsts.values()],
                                      takes.defined, query.capitalised) \
                     if last else {}
@@ -448,7 +453,7 @@ class Searcher:
             if last and not groups and total > wanted:
                 # what a question ranks after the rest is not re-ranked while more
                 # candidates can fill the hits without it (the total stays the engine's)
-                found = [c for c in found if _same_text(c) not in aside]
+                found = [c for c in found if _document(c) not in aside]
             groups = groups or grouped(found)
             hits: list[Hit] = []
             shown: set[str] = set()
@@ -715,22 +720,19 @@ def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery
             for c, at in zip(found, places, strict=True)]
 
 
-def _same_text(candidate: Candidate) -> tuple[Any, ...]:
-    """What the candidates that are one rule's versions saying the same share: their
-    document (made of records of one lineage group with the same kind, number, title,
-    text, keywords and cards: `kb.index`) and their id past the source."""
-    if candidate.doc < 0:
-        return (candidate.record["id"],)
-    return (candidate.doc, candidate.record["id"].split(":", 1)[-1])
+def _document(candidate: Candidate) -> int | str:
+    """The document a candidate is read from, or its id when unknown."""
+    return candidate.doc if candidate.doc >= 0 else candidate.record["id"]
 
 
-def _firsts(found: list[Candidate]) -> dict[tuple[Any, ...], Candidate]:
-    """The first candidate of each set sharing `_same_text`, by it, in order: what a
-    record's kind, cards, text and id past its source decide (what it is filed under,
-    whether it names a card, the group it joins) is decided for the set by its first."""
-    firsts: dict[tuple[Any, ...], Candidate] = {}
+def _firsts(found: list[Candidate]) -> dict[int | str, Candidate]:
+    """The first candidate of each document (`_document`), by it, in order. A document is
+    made of records of one lineage group with the same kind, number, title, text,
+    keywords and cards (`kb.index`): what they are filed under, whether they name a card
+    and the group they join are decided for all of them by the first."""
+    firsts: dict[int | str, Candidate] = {}
     for c in found:
-        firsts.setdefault(_same_text(c), c)
+        firsts.setdefault(_document(c), c)
     return firsts
 
 

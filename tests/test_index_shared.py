@@ -259,11 +259,11 @@ def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_bui
 
 
 def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> None:
-    """A question's takes of candidates judge each set of records sharing a document and
-    an id past the source by its first (`kb.search._firsts`): what is filed under an
-    unnamed subject, the cards named, and how many groups they make are as judged over
-    every record, for questions over FULL's unchanged versions, cards and rulings."""
-    from kb.search import Takes, _cards_named, _firsts, _same_text, _unnamed
+    """A question's takes of candidates judge the records sharing a document by its first
+    (`kb.search._firsts`): what is filed under an unnamed subject, the cards named, and
+    how many groups they make are as judged over every record, for questions over FULL's
+    unchanged versions, cards and rulings."""
+    from kb.search import Takes, _cards_named, _document, _firsts, _unnamed
     from kb.search_versions import Versions
 
     engine = Engine(full_build.index)
@@ -284,7 +284,7 @@ def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> N
                                 frozenset()) == named
             takes, alone = Takes(), Takes()
             aside = {key for key, c in firsts.items() if _unnamed(c.record, named, takes, said)}
-            assert [_same_text(c) in aside for c in found] == \
+            assert [_document(c) in aside for c in found] == \
                 [_unnamed(c.record, named, alone, said) for c in found]
             lineages: dict[str, list[str]] = {}
             assert versions.count_groups([c.record for c in firsts.values()], lineages) == \
