@@ -625,7 +625,13 @@ def _part_stems(part: str) -> tuple[str, ...]:
     (`remember_stems`), else read now (kept for the candidates at hand: the query's
     wordings each look at the same records)."""
     found = _BUILT_STEMS.find(part)
-    return _read_stems(part) if found is None else found
+    if found is None:
+        return _read_stems(part)
+    if isinstance(found, str):  # (split when first asked for: most candidates never are)
+        split = tuple(found.split())
+        _BUILT_STEMS.put(part, split)
+        return split
+    return found
 
 
 @functools.lru_cache(maxsize=PARTS_KEPT)
@@ -642,7 +648,7 @@ def _denied_stems(part: str) -> tuple[str, ...]:
 
 # a part's stems as the build read them (`Candidate.stems`), for the candidates of the last
 # few queries: what `_part_stems` would read again
-_BUILT_STEMS: Recent[str, tuple[str, ...]] = Recent(PARTS_KEPT)
+_BUILT_STEMS: Recent[str, str | tuple[str, ...]] = Recent(PARTS_KEPT)
 
 
 def remember_stems(found: Iterable[Candidate], docs: set[int] | None = None) -> None:
@@ -654,8 +660,8 @@ def remember_stems(found: Iterable[Candidate], docs: set[int] | None = None) -> 
             continue
         docs.add(c.doc)
         title, text = c.stems
-        _BUILT_STEMS.put(c.record["title"], tuple(title.split()))
-        _BUILT_STEMS.put(c.record["text"][:SNIPPET_SCAN], tuple(text.split()))
+        _BUILT_STEMS.put(c.record["title"], title)
+        _BUILT_STEMS.put(c.record["text"][:SNIPPET_SCAN], text)
 
 
 @functools.lru_cache(maxsize=PARTS_KEPT)

@@ -261,17 +261,17 @@ class Versions:
         looked up for one record of each document: the records sharing a document are
         versions of one lineage group (`kb.index`), a hundred of them on a home of every
         rules version."""
+        new = [c for c in found if c.record["id"] not in lineages]
+        if not new:
+            return
         looked: dict[int, str] = {}  # document -> the record looked up for it
-        for c in found:
-            if c.record["id"] not in lineages and c.doc >= 0:
+        for c in new:
+            if c.doc >= 0:
                 looked.setdefault(c.doc, c.record["id"])
-        unknown = [c.record["id"] for c in found
-                   if c.record["id"] not in lineages and c.doc < 0]
-        read = self.lineages([*looked.values(), *unknown])
-        for c in found:
+        read = self.lineages([*looked.values(), *(c.record["id"] for c in new if c.doc < 0)])
+        for c in new:
             rid = c.record["id"]
-            if rid not in lineages:
-                lineages[rid] = read.get(looked[c.doc] if c.doc >= 0 else rid, [])
+            lineages[rid] = read.get(looked[c.doc] if c.doc >= 0 else rid, [])
 
     def _read_lineages(self, records: list[dict[str, Any]],
                        lineages: dict[str, list[str]]) -> None:
