@@ -382,8 +382,9 @@ class Searcher:
         takes.defined = defined
         ranking = engine.ranking(scores, kind, source)
 
-        def grouped(found: list[Candidate]) -> list[Group]:
-            ranked = _reranked(found, query, variants, weights, engine.idf, takes, phrasing)
+        def grouped(docs: Iterable[list[Candidate]]) -> list[Group]:
+            ranked = _reranked(list(docs), query, variants, weights, engine.idf, takes,
+                               phrasing)
             return self._versions.group(
                 sorted(ranked, key=lambda t: (-t[0], t[1].get("span", 0.0))), takes.lineages,
                 takes.keys)
@@ -424,11 +425,13 @@ class Searcher:
         while True:  # until the answers fill the hits, every match is taken, or more add none
             while True:
                 found = engine.candidates(ranking, wanted, takes.payloads)
-                # each rule's versions that say the same are judged by their first (over
-                # 110 rules versions, a dozen candidates for each)
-                firsts = _firsts(found)
+                # each rule's versions that say the same are judged, scored and grouped by
+                # their first (over 110 rules versions, a dozen candidates for each)
+                docs = _by_document(found)
+                firsts = {key: same[0] for key, same in docs.items()}
                 remember_stems(firsts.values(), takes.remembered)
-                self._versions.read_lineages(found, takes.lineages)
+                self._versions.read_lineages([c.record for c in firsts.values()],
+                                             takes.lineages)
                 # how many groups the candidates make does not depend on their order, so a
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
@@ -441,7 +444,7 @@ class Searcher:
                 counted = self._versions.count_groups(
                     [c.record for key, c in firsts.items() if key not in aside],
                     takes.lineages, takes.keys)
-                groups: list[Group] = grouped(found) if counted is None else []
+                groups: list[Group] = grouped(docs.values()) if counted is None else []
                 count = sum(not (last and "unnamed" in g.parts) for g in groups) \
                     if counted is None else counted
                 # the versions of one rule are one hit: over many rules versions the
@@ -453,8 +456,8 @@ class Searcher:
             if last and not groups and total > wanted:
                 # what a question ranks after the rest is not re-ranked while more
                 # candidates can fill the hits without it (the total stays the engine's)
-                found = [c for c in found if _document(c) not in aside]
-            groups = groups or grouped(found)
+                docs = {key: same for key, same in docs.items() if key not in aside}
+            groups = groups or grouped(docs.values())
             hits: list[Hit] = []
             shown: set[str] = set()
             for group in ranked(groups):
@@ -697,49 +700,36 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
     return best
 
 
-def _reranked(found: list[Candidate], query: ReadQuery, variants: list[ReadQuery],
+def _reranked(docs: list[list[Candidate]], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
               takes: Takes | None = None, phrasing: set[str] | None = None,
-              ) -> list[tuple[float, dict[str, float], dict[str, Any]]]:
-    """Each candidate's score and its parts (`_scored`), in the candidates' order. The
-    records of one index document (the unchanged versions of a rule, `Candidate.doc`)
-    read the same and score the same: each is scored once (over 110 rules versions a
-    query's candidates are eight records for each text)."""
-    distinct: list[Candidate] = []
-    counts: list[int] = []  # how many candidates each distinct one stands for
-    places: list[int] = []  # each candidate's distinct one
-    first: dict[tuple[int, float, str], int] = {}
+              ) -> list[tuple[float, dict[str, float], list[dict[str, Any]]]]:
+    """Each document's score and its parts (`_scored`) with its candidates' records, in
+    the documents' order (`_by_document`). The records of one index document (the
+    unchanged versions of a rule, `Candidate.doc`) read the same and score the same: they
+    are scored once, as their first (over 110 rules versions a query's candidates are
+    eight records for each text)."""
+    scored = _scored([same[0] for same in docs], [len(same) for same in docs], query,
+                     variants, weights, idf, takes, phrasing)
+    return [(score, dict(parts), [c.record for c in same])
+            for (score, parts, _), same in zip(scored, docs, strict=True)]
+
+
+def _by_document(found: list[Candidate]) -> dict[int | str, list[Candidate]]:
+    """The candidates of each document, by it, in the order of each one's first. A
+    document is made of records of one lineage group with the same kind, number, title,
+    text, keywords and cards (`kb.index`), and a take gives each of its records the
+    document's score: what they are filed under, whether they name a card, how they
+    score and the group they join are decided for all of them by the first. A candidate
+    whose document is unknown is its own (by its id)."""
+    docs: dict[int | str, list[Candidate]] = {}
     for c in found:
-        # a record's id past its source names it within the document ("702.83a")
-        key = (c.doc, c.score, c.record["id"].split(":", 1)[-1])
-        at = first.get(key) if c.doc >= 0 else None
-        if at is None:
-            at = len(distinct)
-            if c.doc >= 0:
-                first[key] = at
-            distinct.append(c)
-            counts.append(0)
-        counts[at] += 1
-        places.append(at)
-    scored = _scored(distinct, counts, query, variants, weights, idf, takes, phrasing)
-    return [(scored[at][0], dict(scored[at][1]), c.record)
-            for c, at in zip(found, places, strict=True)]
-
-
-def _document(candidate: Candidate) -> int | str:
-    """The document a candidate is read from, or its id when unknown."""
-    return candidate.doc if candidate.doc >= 0 else candidate.record["id"]
-
-
-def _firsts(found: list[Candidate]) -> dict[int | str, Candidate]:
-    """The first candidate of each document (`_document`), by it, in order. A document is
-    made of records of one lineage group with the same kind, number, title, text,
-    keywords and cards (`kb.index`): what they are filed under, whether they name a card
-    and the group they join are decided for all of them by the first."""
-    firsts: dict[int | str, Candidate] = {}
-    for c in found:
-        firsts.setdefault(_document(c), c)
-    return firsts
+        key = c.doc if c.doc >= 0 else c.record["id"]
+        if (same := docs.get(key)) is None:
+            docs[key] = [c]
+        else:
+            same.append(c)
+    return docs
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb import rulenum
 from kb.era import modernize, obsolete_term
-from kb.index import Candidate, Engine, WordQuery, stems
+from kb.index import Engine, WordQuery, stems
 from kb.query_era import Calendar, Era, old_terms, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
@@ -210,14 +210,15 @@ class Versions:
             return []
         return [r.export() for r in self._kb.children(record_id)]
 
-    def group(self, ranked: list[tuple[float, dict[str, float], dict[str, Any]]],
+    def group(self, ranked: list[tuple[float, dict[str, float], list[dict[str, Any]]]],
               lineages: dict[str, list[str]] | None = None,
               keys: dict[str, tuple[str, ...]] | None = None) -> list[Group]:
-        """Ranked candidates to ranked groups (a group at its best member's rank).
-        `lineages` keeps the lineages read (record id -> its group's members, [] for
-        none) and `keys` the group key of each record without one (its name or its text
-        read blind to rule numbers), for a caller grouping more candidates of the same
-        query again."""
+        """Ranked candidates to ranked groups (a group at its best member's rank). Each
+        candidate is one or more records of one score and parts: those of one index
+        document (versions of one lineage), or a record alone. `lineages` keeps the
+        lineages read (record id -> its group's members, [] for none) and `keys` the
+        group key of each record without one (its name or its text read blind to rule
+        numbers), for a caller grouping more candidates of the same query again."""
         groups: dict[tuple[str, ...], Group] = {}
         # each group's members and sources as sets (a lineage over 110 rules versions holds
         # 110 members, and every candidate of it brings the same list again)
@@ -225,56 +226,68 @@ class Versions:
         shared: dict[tuple[str, ...], list[str]] = {}
         lineages = {} if lineages is None else lineages
         keys = {} if keys is None else keys
-        self._read_lineages([record for _, _, record in ranked], lineages)
-        for score, parts, record in ranked:
-            rid = record["id"]
-            members = lineages.get(rid) or [rid]
-            key = _group_key(record, members, keys)
-            group = groups.get(key)
-            if group is not None and rid not in known[key][0] and \
-                    record["source"] in known[key][1]:
-                # another record of the same source: not a version of this one
-                key = (*key, rid)
-                group = None
-            if group is None:
-                group = groups[key] = Group(key, score, parts, members=list(members))
-                known[key] = (set(members), set())
-                shared[key] = members
-                if len(members) > 1:
-                    group.lineages.append(rid)
-            seen, sources = known[key]
-            if rid not in group.records:
-                group.records[rid] = record
-                sources.add(record["source"])
-            group.scores.setdefault(rid, (score, parts))
-            if members is not shared.get(key):  # the records of one group share a list
-                shared[key] = members
-                new = [m for m in members if m not in seen]
-                group.members += new
-                seen.update(new)
-                if new and len(members) > 1:
-                    group.lineages.append(rid)
+        self.read_lineages([records[0] for _, _, records in ranked], lineages)
+        for score, parts, records in ranked:
+            # the records of one document are of its first's lineage
+            lineage = lineages.get(records[0]["id"])
+            group, seen, sources, split = self._join(
+                groups, known, shared, score, parts, records[0],
+                lineage or [records[0]["id"]], keys)
+            rest = records[1:]
+            if rest and lineage and len(lineage) > 1 and not split and \
+                    seen.issuperset(r["id"] for r in rest):
+                # versions of the lineage the first joined: of its group, whatever their
+                # sources
+                for record in rest:
+                    if (rid := record["id"]) not in group.records:
+                        group.records[rid] = record
+                        sources.add(record["source"])
+                    group.scores.setdefault(rid, (score, parts))
+                continue
+            for record in rest:  # (each its own parts: they may join another group)
+                self._join(groups, known, shared, score, dict(parts), record,
+                           lineage or [record["id"]], keys)
         return list(groups.values())
 
-    def read_lineages(self, found: list[Candidate], lineages: dict[str, list[str]]) -> None:
-        """Read into `lineages` the lineage of each candidate not there yet ([] for none),
-        looked up for one record of each document: the records sharing a document are
-        versions of one lineage group (`kb.index`), a hundred of them on a home of every
-        rules version."""
-        new = [c for c in found if c.record["id"] not in lineages]
-        if not new:
-            return
-        looked: dict[int, str] = {}  # document -> the record looked up for it
-        for c in new:
-            if c.doc >= 0:
-                looked.setdefault(c.doc, c.record["id"])
-        read = self.lineages([*looked.values(), *(c.record["id"] for c in new if c.doc < 0)])
-        for c in new:
-            rid = c.record["id"]
-            lineages[rid] = read.get(looked[c.doc] if c.doc >= 0 else rid, [])
+    @staticmethod
+    def _join(groups: dict[tuple[str, ...], Group],
+              known: dict[tuple[str, ...], tuple[set[str], set[str]]],
+              shared: dict[tuple[str, ...], list[str]], score: float,
+              parts: dict[str, float], record: dict[str, Any], members: list[str],
+              keys: dict[str, tuple[str, ...]]) -> tuple[Group, set[str], set[str], bool]:
+        """Add a record to its group (`group`), made when it is the first: the group, its
+        members and its sources as sets, and whether the record was split off its key's
+        group (a record of a source the group has already)."""
+        rid = record["id"]
+        key = _group_key(record, members, keys)
+        group = groups.get(key)
+        split = group is not None and rid not in known[key][0] and \
+            record["source"] in known[key][1]
+        if split:  # another record of the same source: not a version of this one
+            key = (*key, rid)
+            group = None
+        if group is None:
+            group = groups[key] = Group(key, score, parts, members=list(members))
+            known[key] = (set(members), set())
+            shared[key] = members
+            if len(members) > 1:
+                group.lineages.append(rid)
+        seen, sources = known[key]
+        if rid not in group.records:
+            group.records[rid] = record
+            sources.add(record["source"])
+        group.scores.setdefault(rid, (score, parts))
+        if members is not shared.get(key):  # the records of one group share a list
+            shared[key] = members
+            new = [m for m in members if m not in seen]
+            group.members += new
+            seen.update(new)
+            if new and len(members) > 1:
+                group.lineages.append(rid)
+        return group, seen, sources, split
 
-    def _read_lineages(self, records: list[dict[str, Any]],
-                       lineages: dict[str, list[str]]) -> None:
+    def read_lineages(self, records: list[dict[str, Any]],
+                      lineages: dict[str, list[str]]) -> None:
         """Read into `lineages` the lineage of each record not there yet ([] for none)."""
         unknown = [record["id"] for record in records if record["id"] not in lineages]
         if unknown:
@@ -292,7 +305,7 @@ class Versions:
         each record beyond the first of its source."""
         lineages = {} if lineages is None else lineages
         keys = {} if keys is None else keys
-        self._read_lineages(records, lineages)
+        self.read_lineages(records, lineages)
         lines: set[tuple[str, ...]] = set()
         sources: dict[tuple[str, ...], set[str]] = {}
         holds: dict[int, set[str]] = {}  # each lineage's members, by its list

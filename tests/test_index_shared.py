@@ -227,14 +227,24 @@ def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
 
 
 
-def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_build) -> None:
-    """Re-ranking scores each shared document's records once (`kb.search._reranked`): the
-    same scores, parts and order as scoring every record on its own (no document known),
-    for the eval sets' kinds of query over FULL's unchanged versions."""
+def test_the_records_of_a_shared_document_are_scored_and_grouped_once_as_each_alone(
+        full_build) -> None:
+    """Re-ranking scores each shared document's records once (`kb.search._reranked`) and
+    groups them at once (`Versions.group`): the same scores and parts as scoring every
+    record on its own (no document known), and the same groups, scores, versions and
+    lineages as grouping the records one by one, for the eval sets' kinds of query over
+    FULL's unchanged versions."""
     from kb.index import Candidate
-    from kb.search import ReadQuery, _reranked
+    from kb.search import ReadQuery, _by_document, _reranked
+    from kb.search_versions import Versions
 
     engine = Engine(full_build.index)
+    versions = Versions(full_build.store, engine)
+
+    def grouped(ranked):  # type: ignore[no-untyped-def]
+        return [(g.key, g.score, g.parts, sorted(g.records), g.members, set(g.lineages))
+                for g in versions.group(sorted(ranked, key=lambda t: -t[0]))]
+
     try:
         shared = 0
         for text in ("attacks alone", "how does exalted work with two attackers",
@@ -246,24 +256,26 @@ def test_the_records_of_a_shared_document_are_scored_once_as_each_alone(full_bui
             ranking = engine.ranking(engine.scores(
                 WordQuery(words=[(s, 1.0) for s in content]), None, None), None, None)
             found = engine.candidates(ranking, 120)
-            docs = [c.doc for c in found]
-            shared += len(docs) - len(set(docs))
-            alone = [Candidate(c.record, c.score) for c in found]
-            once = _reranked(found, query, [query], weights, engine.idf)
-            each = _reranked(alone, query, [query], weights, engine.idf)
-            assert [(s, p, r["id"]) for s, p, r in once] == \
-                [(s, p, r["id"]) for s, p, r in each]
+            docs = list(_by_document(found).values())
+            shared += len(found) - len(docs)
+            once = _reranked(docs, query, [query], weights, engine.idf)
+            each = _reranked([[Candidate(c.record, c.score)] for c in found], query,
+                             [query], weights, engine.idf)
+            by_id = {r["id"]: (s, p) for s, p, records in once for r in records}
+            assert [by_id[c.record["id"]] for c in found] == [(s, p) for s, p, _ in each]
+            assert grouped(once) == grouped(each)
         assert shared > 100  # the candidates held many records of shared documents
     finally:
+        versions.close()
         engine.close()
 
 
 def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> None:
     """A question's takes of candidates judge the records sharing a document by its first
-    (`kb.search._firsts`): what is filed under an unnamed subject, the cards named, and
-    how many groups they make are as judged over every record, for questions over FULL's
-    unchanged versions, cards and rulings."""
-    from kb.search import Takes, _cards_named, _document, _firsts, _unnamed
+    (`kb.search._by_document`): what is filed under an unnamed subject, the cards named,
+    and how many groups they make are as judged over every record, for questions over
+    FULL's unchanged versions, cards and rulings."""
+    from kb.search import Takes, _by_document, _cards_named, _unnamed
     from kb.search_versions import Versions
 
     engine = Engine(full_build.index)
@@ -277,14 +289,14 @@ def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> N
             said = set(stems(text))
             found = engine.candidates(engine.ranking(engine.scores(
                 WordQuery(words=[(s, 1.0) for s in said]), None, None), None, None), 400)
-            firsts = _firsts(found)
+            firsts = {key: same[0] for key, same in _by_document(found).items()}
             shared += len(found) - len(firsts)
             named = _cards_named(list(said), [c.record for c in found], frozenset())
             assert _cards_named(list(said), [c.record for c in firsts.values()],
                                 frozenset()) == named
             takes, alone = Takes(), Takes()
             aside = {key for key, c in firsts.items() if _unnamed(c.record, named, takes, said)}
-            assert [_document(c) in aside for c in found] == \
+            assert [(c.doc if c.doc >= 0 else c.record["id"]) in aside for c in found] == \
                 [_unnamed(c.record, named, alone, said) for c in found]
             lineages: dict[str, list[str]] = {}
             assert versions.count_groups([c.record for c in firsts.values()], lineages) == \
@@ -384,11 +396,12 @@ def test_a_search_remembers_its_candidates_stems_as_read(full_build) -> None:
 
 
 def test_a_takes_lineages_are_read_once_per_document(full_build: Any) -> None:
-    """`Versions.read_lineages` looks up one record of each document and gives every
-    record of it that lineage: for the candidates of real queries on four rules
-    versions, each record's lineage is the one the store gives it alone, with fewer
-    lookups than records where versions share documents."""
-    from kb.search import Searcher
+    """A take's lineages are read for the first record of each document
+    (`kb.search._by_document`), and every record of the document is grouped by that
+    lineage (`Versions.group`): for the candidates of real queries on four rules
+    versions, it is the lineage the store gives each record alone, with fewer lookups
+    than records where versions share documents."""
+    from kb.search import Searcher, _by_document
 
     searcher = Searcher(full_build.index)
     engine, versions = searcher._engine, searcher._versions  # noqa: SLF001
@@ -405,13 +418,14 @@ def test_a_takes_lineages_are_read_once_per_document(full_build: Any) -> None:
         for text in ("exalted", "attacks alone", "mana burn", "the legend rule"):
             found = engine.top(engine.scores(WordQuery(words=[(s, 1.0) for s in stems(text)])),
                                limit=200)
+            docs = list(_by_document(found).values())
             lineages: dict[str, list[str]] = {}
             looked.clear()
-            versions.read_lineages(found, lineages)
-            assert set(lineages) == {c.record["id"] for c in found}
+            versions.read_lineages([same[0].record for same in docs], lineages)
+            assert sum(looked) == len(docs) == len({c.doc for c in found})
             alone = read([c.record["id"] for c in found])
-            assert lineages == {c.record["id"]: alone.get(c.record["id"], []) for c in found}
-            assert sum(looked) == len({c.doc for c in found})
+            assert [[alone.get(c.record["id"], []) for c in same] for same in docs] == \
+                [[lineages[same[0].record["id"]]] * len(same) for same in docs]
             shared += len(found) - sum(looked)
         assert shared > 100  # versions that share a document were not looked up
     finally:

@@ -375,11 +375,11 @@ def test_only_versions_collapse_never_two_records_of_one_source(tmp_path) -> Non
     versions = Versions(tmp_path / "no-store.sqlite")
     # the same ruling printed for two cards of one set is two answers; the same ruling of
     # one card in a FAQ and in the set's card file is one answer in two sources
-    ranked = [(3.0, {}, ruling("mycoloth", "faq", "2008-09-23")),
-              (2.0, {}, ruling("skullmulcher", "faq", "2008-09-23")),
-              (2.0, {}, ruling("mycoloth", "mtgjson-ala", "2008-10-03")),
-              (1.5, {}, ruling("skullmulcher", "mtgjson-ala", "2008-10-03")),
-              (1.0, {}, {**ruling("x", "faq", "2008-10-01"), "text": "Other."})]
+    ranked = [(3.0, {}, [ruling("mycoloth", "faq", "2008-09-23")]),
+              (2.0, {}, [ruling("skullmulcher", "faq", "2008-09-23")]),
+              (2.0, {}, [ruling("mycoloth", "mtgjson-ala", "2008-10-03")]),
+              (1.5, {}, [ruling("skullmulcher", "mtgjson-ala", "2008-10-03")]),
+              (1.0, {}, [{**ruling("x", "faq", "2008-10-01"), "text": "Other."}])]
     groups = versions.group(ranked)
     assert [sorted(g.records) for g in groups] == [
         ["faq:card:mycoloth:ruling:1", "mtgjson-ala:card:mycoloth:ruling:1"],
@@ -835,15 +835,15 @@ def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
             for seed in range(4):
                 order = list(records)
                 random.Random(seed).shuffle(order)
-                assert len(versions.group([(1.0, {}, r) for r in order])) == count
+                assert len(versions.group([(1.0, {}, [r]) for r in order])) == count
                 counted += 1
     assert counted == 48
     reranked: list[int] = []
     rerank = search_module._reranked
 
-    def once(found, *args, **kwargs):  # type: ignore[no-untyped-def]
-        reranked.append(len(found))
-        return rerank(found, *args, **kwargs)
+    def once(docs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reranked.append(sum(map(len, docs)))
+        return rerank(docs, *args, **kwargs)
 
     monkeypatch.setattr(search_module, "_reranked", once)
     takes = _counted_takes(monkeypatch)
