@@ -1061,8 +1061,9 @@ def _words(text: str) -> list[str]:
 def _newest_first_but(records: Iterable[dict[str, Any]], own: str) -> list[dict[str, Any]]:
     """The records other than `own`, newest first, each by the fields that name it
     (`SUMMARY_FIELDS`: a hit's other versions, whether or not they were candidates)."""
-    return sorted(({name: r[name] for name in SUMMARY_FIELDS} for r in records
-                   if r["id"] != own),
+    # (a version read as its fields alone, as `Versions.complete` reads most, is one)
+    return sorted((r if "text" not in r else {name: r[name] for name in SUMMARY_FIELDS}
+                   for r in records if r["id"] != own),
                   key=lambda r: (r["date"] or "", r["id"]), reverse=True)
 
 
