@@ -529,10 +529,11 @@ _HEAP_SHARE = 6
 
 class Ranking:
     """The best of one query's scores, taken as many times as a caller needs, each time
-    more: a take past the first finds `POOL_GROWTH` times as many best records as it
-    asks for, and a later take within them reads them off (the first `n` of a larger take
-    are the best `n`: `top` orders every record one way), instead of passing over every
-    score again."""
+    more: a take finds `POOL_GROWTH` times as many best records as it asks for, and a
+    later take within them reads them off (the first `n` of a larger take are the best
+    `n`: `top` orders every record one way), instead of passing over every score again.
+    (The first take too: a larger pool costs little beside the passes over every score
+    that any take makes, and a question's first take is often not its last.)"""
 
     def __init__(self, scores: Scores, order: Callable[[int], int] | None = None,
                  source: str | None = None) -> None:
@@ -547,7 +548,7 @@ class Ranking:
             return []
         if self._whole or (limit is not None and limit <= len(self._pool)):
             return self._pool[:limit]
-        size = limit if limit is None or not self._pool else limit * POOL_GROWTH
+        size = limit if limit is None else limit * POOL_GROWTH
         if size is None or size >= len(self._scores):
             self._pool, self._whole = top(self._scores, None, self._order), True
         else:
@@ -555,7 +556,7 @@ class Ranking:
         return self._pool[:limit]
 
 
-# A take of a query's best records after its first finds this many times as many.
+# A take of a query's best records finds this many times as many.
 POOL_GROWTH = 4
 
 
