@@ -27,6 +27,7 @@ import struct
 import sys
 import zlib
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import accumulate
 from pathlib import Path
@@ -500,8 +501,13 @@ class Postings:
             return
         while self.is_active() and target > self._maxid:
             self._next_block()
-        while self.is_active() and self.id() < target:
-            self.next()
+        while self.is_active():  # a block's ids are ascending: found by bisection
+            if self._ids is None:
+                self._read_ids()
+            self._i = bisect_left(self._ids, target, self._i)
+            if self._i < self._blocklength:
+                break
+            self._next_block()
 
 
 class InlinedPostings:

@@ -155,3 +155,34 @@ def test_whooshs_arrays_read_in_place_or_whole(typecode: str) -> None:
         buf = memoryview(b"head" + data.tobytes() + b"tail")
         read = _array(buf, 4, typecode, count)
         assert [read[n] for n in range(count)] == list(values)
+
+
+def test_skipping_lands_where_whoosh_lands(shipped_build) -> None:
+    """A posting list skipped to docnums (in order, some not in it, some past its end)
+    stands on the posting Whoosh's matcher stands on after the same skips, for the
+    shipped index's terms of many posting blocks."""
+    import random
+
+    ours = IndexReader(shipped_build.index, INDEX_NAME)
+    theirs = open_index(shipped_build.index).reader()
+    try:
+        (leaf, _), = ours.leaf_readers()
+        (wleaf, _), = theirs.leaf_readers()
+        count = ours.doc_count_all()
+        terms = sorted(((wleaf.doc_frequency(n, t), n, t) for n, t in wleaf.all_terms()
+                        if n == "text"), reverse=True)[:40:4]
+        assert terms[-1][0] > 300  # several blocks of postings each
+        skipped = 0
+        for seed, (_, name, tbytes) in enumerate(terms):
+            targets = sorted(random.Random(seed).sample(range(count + 50), 60))
+            mine, whoosh = leaf.postings(name, tbytes.decode("utf-8")), wleaf.postings(name, tbytes)
+            for target in targets:
+                mine.skip_to(target)
+                whoosh.skip_to(target)
+                assert mine.is_active() == whoosh.is_active()
+                if whoosh.is_active():
+                    assert mine.id() == whoosh.id() and mine.weight() == whoosh.weight()
+                    skipped += 1
+        assert skipped > 300
+    finally:
+        theirs.close()
