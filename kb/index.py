@@ -902,7 +902,8 @@ class Engine:
             im.add(scores, terms.phrase("defines", query.defines, boost=2.0))
         for number in query.numbers or []:
             im.add(scores, terms.term("rule_prefix", number, boost=5.0))
-        required = [im.summed(terms.phrase(f, p) for f in MATCH_FIELDS)
+        # a phrase every match must hold is looked for only in the records matched
+        required = [im.summed(terms.phrase(f, p, within=scores) for f in MATCH_FIELDS)
                     for p in query.required_phrases or [] if len(p) > 1]
         if required:
             scores = im.both([*required, scores])
