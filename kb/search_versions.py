@@ -127,10 +127,12 @@ class Group:
             else None
 
     def apply_era(self, era: Era, dates: dict[str, str],
-                  rescore: Rescore | None = None) -> None:
+                  rescore: Rescore | None = None,
+                  whole: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
         """Rank the group by its version of the era: that version's own score when it was a
         candidate; when other versions were, the score `rescore` gives it (its own words
-        against the query); with no version then, its best score times OFF_ERA_WEIGHT."""
+        against the query: `whole` reads a version known by its naming fields whole);
+        with no version then, its best score times OFF_ERA_WEIGHT."""
         if era.mode == "wording":
             # old wording keeps the ranking and shows the newest version that says the
             # words, in them or in today's terms (today's answer to a question asked in
@@ -140,7 +142,8 @@ class Group:
         chosen = self.era_pick(era, dates)
         if chosen is not None and chosen not in self.scores and rescore is not None \
                 and chosen in self.records:
-            self.scores[chosen] = rescore(self.records[chosen], self.parts)
+            version = self.records[chosen]
+            self.scores[chosen] = rescore(whole(version) if whole else version, self.parts)
         if chosen is not None and chosen in self.scores:
             self.score, self.parts = self.scores[chosen]
             self.parts = {**self.parts, "era": 1.0}
@@ -355,10 +358,12 @@ class Versions:
 
     def apply_era(self, group: Group, era: Era, rescore: Rescore | None = None) -> None:
         """Rank a group by its version of the era (`Group.apply_era`); its versions are
-        fetched first (to see which one changed, or to score the era's own)."""
+        fetched first: whole to see which one changed ("after" an era), else by the
+        fields naming them (their dates tell the one in force), the one chosen read whole
+        to be scored by its own words."""
         if era.mode != "wording" and len(group.members) > 1:
-            self.complete(group)
-        group.apply_era(era, self.dates, rescore)
+            self.complete(group, whole=era.mode == "after")
+        group.apply_era(era, self.dates, rescore, self.shown)
 
     def newest_says(self, term: str) -> bool:
         """Whether the newest rules use a term (`kb.query_era.uses`: not in quotes, not as
