@@ -903,8 +903,10 @@ class Engine:
         for number in query.numbers or []:
             im.add(scores, terms.term("rule_prefix", number, boost=5.0))
         # a phrase every match must hold is looked for only in the records matched
-        required = [im.summed(terms.phrase(f, p, within=scores) for f in MATCH_FIELDS)
-                    for p in query.required_phrases or [] if len(p) > 1]
+        phrases = [p for p in query.required_phrases or [] if len(p) > 1]
+        matched = sorted(scores) if phrases else []
+        required = [im.summed(terms.phrase(f, p, within=matched) for f in MATCH_FIELDS)
+                    for p in phrases]
         if required:
             scores = im.both([*required, scores])
         return scores

@@ -24,7 +24,7 @@ import operator
 import zlib
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import accumulate, compress, repeat
 from math import log
@@ -261,20 +261,16 @@ class TermScorer:
         return self.cache_writer(self, folder, fields, previous, keep)
 
     def phrase(self, field: str, words: list[str], boost: float = 1.0,
-               within: Container[int] | None = None) -> Scores:
+               within: Sequence[int] | None = None) -> Scores:
         """Docnum -> score of records where the words stand next to each other in this
         order: the sum of the words' scores (Whoosh's `Phrase`), times `boost`; with
-        `within`, only among those docnums (the positions of two common words, "you
-        may", are read for the records a query matches otherwise, not all that hold
-        both)."""
+        `within` (ascending docnums), only among those (the postings and positions of two
+        common words, "you may", are read for the records a query matches otherwise,
+        not for all that hold both)."""
         if len(words) == 1:
-            alone = self.term(field, words[0], boost)
-            return alone if within is None else {d: s for d, s in alone.items()
-                                                 if d in within}
-        parts = [self.term(field, w) for w in words]
+            return self.term(field, words[0], boost, within)
+        parts = [self.term(field, w, within=within) for w in words]
         both_ = both(parts)
-        if within is not None:
-            both_ = {d: s for d, s in both_.items() if d in within}
         found: Scores = {}
         for reader, offset in self._leaves:
             size = reader.doc_count_all()
