@@ -15,7 +15,7 @@ made later, a ruling dated after) ranks as if it matched `OFF_ERA_WEIGHT` as muc
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -414,17 +414,18 @@ class Versions:
         if whole:
             group.records.update(self.fetch(missing))
             return
-        named = self.lineage_summaries(group.lineages)
+        named = self.lineage_summaries(group.lineages, set(missing))
         group.records.update((m, named[m]) for m in missing if m in named)
         if rest := [m for m in missing if m not in named]:
             group.records.update(self.summaries(rest))
 
-    def lineage_summaries(self, ids: list[str]) -> dict[str, dict[str, Any]]:
-        """The version fields of every member of these records' lineages
-        (`KnowledgeBase.lineage_summaries`)."""
+    def lineage_summaries(self, ids: list[str], only: Container[str] | None = None
+                          ) -> dict[str, dict[str, Any]]:
+        """The version fields of every member of these records' lineages (with `only`, of
+        those among them: `KnowledgeBase.lineage_summaries`)."""
         if self._kb is None or not ids:
             return {}
-        return self._kb.lineage_summaries(ids)
+        return self._kb.lineage_summaries(ids, only)
 
     def era_version(self, record_id: str, era: Era, saying: str) -> dict[str, Any] | None:
         """The version of a record's lineage of the era (`Group.era_pick`), whole, if it

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -412,10 +412,12 @@ class KnowledgeBase:
                     found[rid] = members
         return found
 
-    def lineage_summaries(self, record_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """The `summaries` of every member of these records' lineage groups, each group
-        read from its one row (a hit lists its group's versions: 110 rules versions would
-        be 110 lookups); empty for records of no group.
+    def lineage_summaries(self, record_ids: Iterable[str],
+                          only: Container[str] | None = None) -> dict[str, dict[str, Any]]:
+        """The `summaries` of every member of these records' lineage groups (with `only`,
+        of those members among them), each group read from its one row (a hit lists its
+        group's versions: 110 rules versions would be 110 lookups); empty for records of
+        no group.
 
         >>> kb.lineage_summaries(["cr-2026-01-16:702.83a"])  # doctest: +SKIP
         {'cr-2008-10-01:502.83a': {'id': 'cr-2008-10-01:502.83a', 'kind': 'rule', ...}, ...}
@@ -428,12 +430,14 @@ class KnowledgeBase:
                     "select distinct g.grp, g.versions from lineage l join lineage_groups g"
                     f" on g.grp = l.grp where l.id in ({marks})", chunk).fetchall()
             except sqlite3.OperationalError:  # a store of before the versions column
-                members = [m for group in self.lineages(chunk).values() for m in group]
+                members = [m for group in self.lineages(chunk).values() for m in group
+                           if only is None or m in only]
                 found.update(self.summaries(members))
                 continue
             for _, versions in rows:
                 found.update((row[0], dict(zip(SUMMARY_FIELDS, row, strict=True)))
-                             for row in json.loads(versions))
+                             for row in json.loads(versions)
+                             if only is None or row[0] in only)
         return found
 
     def _read_groups(self, groups: set[Any]) -> None:

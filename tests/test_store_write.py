@@ -121,7 +121,8 @@ def test_a_version_summary_without_sqlite_json_functions_is_read_from_the_json(
 def test_a_lineage_group_lists_its_versions_from_one_row(tmp_path: Path) -> None:
     """`lineage_summaries` gives every member of the records' groups the fields
     `summaries` gives it, from one row per group (one statement for any number of
-    records asked, of one group or several), nothing for a record of no group."""
+    records asked, of one group or several), nothing for a record of no group; asked
+    for some members only, those."""
     versions = [f"cr-20{year:02d}-01-01" for year in range(3, 26)]
     exalted = [_rule(v, "702.83") for v in versions]
     storm = [_rule(v, "702.40") for v in versions[:5]]
@@ -137,6 +138,9 @@ def test_a_lineage_group_lists_its_versions_from_one_row(tmp_path: Path) -> None
         assert len(statements) == 1
         assert found == kb.summaries(members)
         assert kb.lineage_summaries([lone.id]) == {}
+        some = {members[1], members[-1], lone.id}  # (the lone record: of no group)
+        assert kb.lineage_summaries([exalted[0].id, storm[0].id], some) == \
+            kb.summaries([members[1], members[-1]])
 
 
 def test_lineage_summaries_of_the_shipped_build_are_its_records(shipped_build) -> None:
