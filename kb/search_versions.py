@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +34,13 @@ Rescore = Callable[[dict[str, Any], dict[str, float]], tuple[float, dict[str, fl
 NEWEST_SAYS_LOOKS = 50
 
 
+# The start of every Comprehensive Rules version's source id (`cr-YYYY-MM-DD`).
+RULES_VERSION = "cr-"
+
+
 def is_rules_version(source: str) -> bool:
     """Whether a source id names a Comprehensive Rules version (`cr-YYYY-MM-DD`)."""
-    return source.startswith("cr-")
+    return source.startswith(RULES_VERSION)
 
 
 @dataclass
@@ -71,9 +76,12 @@ class Group:
                for r in shown):
             return True
         # judged by its rules versions: a FAQ quoting the old rule doesn't keep it live
-        sources = [m.split(":", 1)[0] for m in self.members] or [r["source"] for r in shown]
-        rules = {s for s in sources if is_rules_version(s)}
-        return bool(newest_cr) and bool(rules) and newest_cr not in rules
+        if not newest_cr:
+            return False
+        # (a member's id starts with its source's: "cr-2026-01-16:702.83a")
+        ids = self.members or [f'{r["source"]}:' for r in shown]
+        return not any(map(str.startswith, ids, repeat(f"{newest_cr}:"))) and \
+            any(map(str.startswith, ids, repeat(RULES_VERSION)))
 
     def pick(self, as_of: str | None, source: str | None) -> dict[str, Any] | None:
         """The version to show: of `source`, else the latest not after `as_of`, else the
