@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -1062,9 +1063,13 @@ def _newest_first_but(records: Iterable[dict[str, Any]], own: str) -> list[dict[
     """The records other than `own`, newest first, each by the fields that name it
     (`SUMMARY_FIELDS`: a hit's other versions, whether or not they were candidates)."""
     # (a version read as its fields alone, as `Versions.complete` reads most, is one)
-    return sorted((r if "text" not in r else {name: r[name] for name in SUMMARY_FIELDS}
+    return sorted((r if "text" not in r else dict(zip(SUMMARY_FIELDS, _NAMING(r), strict=True))
                    for r in records if r["id"] != own),
                   key=lambda r: (r["date"] or "", r["id"]), reverse=True)
+
+
+# a record's `SUMMARY_FIELDS`, in order (`_newest_first_but`)
+_NAMING = operator.itemgetter(*SUMMARY_FIELDS)
 
 
 def _newest_first(record: dict[str, Any]) -> str:
