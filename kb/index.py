@@ -760,6 +760,10 @@ class Candidate:
     stems: tuple[str, str] | None = None
 
 
+# A document's first candidate and the records of all its candidates (`Engine.documents`).
+CandidateDocument = tuple[Candidate, list[dict[str, Any]]]
+
+
 @dataclass
 class WordQuery:
     """What to look for, in stems: scored words (each may match any of `MATCH_FIELDS`,
@@ -946,6 +950,28 @@ class Engine:
         source may come later than its first, and the documents tied with the one that
         filled the limit are read too. `payloads` (docnum -> its records) keeps the records
         read, for a caller taking more candidates of the same ranking again."""
+        found, known = self._best_records(ranking, limit, payloads)
+        return [Candidate(record, -s, d, known[d][1]) for s, _, d, record in found]
+
+    def documents(self, ranking: Ranking, limit: int | None = 30,
+                  payloads: dict[int, Any] | None = None) -> list[CandidateDocument]:
+        """`candidates` by document, in the order of each one's first: its first candidate
+        and the records of all of them (the unchanged versions of a rule, which read, score
+        and group as one: a hundred records of one document over every rules version)."""
+        found, known = self._best_records(ranking, limit, payloads)
+        docs: dict[int, CandidateDocument] = {}
+        for s, _, d, record in found:
+            if (same := docs.get(d)) is None:
+                docs[d] = (Candidate(record, -s, d, known[d][1]), [record])
+            else:
+                same[1].append(record)
+        return list(docs.values())
+
+    def _best_records(self, ranking: Ranking, limit: int | None,
+                      payloads: dict[int, Any] | None
+                      ) -> tuple[list[tuple[float, int, int, dict[str, Any]]],
+                                 dict[int, Any]]:
+        """`candidates` as (-score, place, docnum, record), and the records read."""
         known = {} if payloads is None else payloads
         stored = self._reader.stored_fields
         source = ranking.source
@@ -988,7 +1014,7 @@ class Engine:
         if several:  # records in order (a document's first found at its position)
             found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
                            for s, at, d, record in found)
-        return [Candidate(record, -s, d, known[d][1]) for s, _, d, record in found[:limit]]
+        return found[:limit], known
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

@@ -37,7 +37,17 @@ from typing import Any
 from kb import rulenum
 from kb.collector import collector_paused
 from kb.era import alternative_wordings, modernize, shortened
-from kb.index import STEMS_SCAN, Candidate, Engine, Token, WordQuery, spans, stems, tokens
+from kb.index import (
+    STEMS_SCAN,
+    Candidate,
+    CandidateDocument,
+    Engine,
+    Token,
+    WordQuery,
+    spans,
+    stems,
+    tokens,
+)
 from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
@@ -383,7 +393,7 @@ class Searcher:
         takes.defined = defined
         ranking = engine.ranking(scores, kind, source)
 
-        def grouped(docs: Iterable[list[Candidate]]) -> list[Group]:
+        def grouped(docs: Iterable[CandidateDocument]) -> list[Group]:
             ranked = _reranked(list(docs), query, variants, weights, engine.idf, takes,
                                phrasing)
             return self._versions.group(
@@ -425,11 +435,12 @@ class Searcher:
         answered = -1
         while True:  # until the answers fill the hits, every match is taken, or more add none
             while True:
-                found = engine.candidates(ranking, wanted, takes.payloads)
-                # each rule's versions that say the same are judged, scored and grouped by
-                # their first (over 110 rules versions, a dozen candidates for each)
-                docs = _by_document(found)
-                firsts = {key: same[0] for key, same in docs.items()}
+                # each rule's versions that say the same (one index document) are judged,
+                # scored and grouped by their first (over 110 rules versions, a dozen
+                # candidates for each)
+                docs = {same[0].doc: same
+                        for same in engine.documents(ranking, wanted, takes.payloads)}
+                firsts = {key: first for key, (first, _) in docs.items()}
                 remember_stems(firsts.values(), takes.remembered)
                 self._versions.read_lineages([c.record for c in firsts.values()],
                                              takes.lineages)
@@ -701,36 +712,19 @@ def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -
     return best
 
 
-def _reranked(docs: list[list[Candidate]], query: ReadQuery, variants: list[ReadQuery],
+def _reranked(docs: list[CandidateDocument], query: ReadQuery, variants: list[ReadQuery],
               weights: dict[str, float], idf: Callable[[str], float],
               takes: Takes | None = None, phrasing: set[str] | None = None,
               ) -> list[tuple[float, dict[str, float], list[dict[str, Any]]]]:
     """Each document's score and its parts (`_scored`) with its candidates' records, in
-    the documents' order (`_by_document`). The records of one index document (the
+    the documents' order (`Engine.documents`). The records of one index document (the
     unchanged versions of a rule, `Candidate.doc`) read the same and score the same: they
     are scored once, as their first (over 110 rules versions a query's candidates are
     eight records for each text)."""
-    scored = _scored([same[0] for same in docs], [len(same) for same in docs], query,
-                     variants, weights, idf, takes, phrasing)
-    return [(score, dict(parts), [c.record for c in same])
-            for (score, parts, _), same in zip(scored, docs, strict=True)]
-
-
-def _by_document(found: list[Candidate]) -> dict[int | str, list[Candidate]]:
-    """The candidates of each document, by it, in the order of each one's first. A
-    document is made of records of one lineage group with the same kind, number, title,
-    text, keywords and cards (`kb.index`), and a take gives each of its records the
-    document's score: what they are filed under, whether they name a card, how they
-    score and the group they join are decided for all of them by the first. A candidate
-    whose document is unknown is its own (by its id)."""
-    docs: dict[int | str, list[Candidate]] = {}
-    for c in found:
-        key = c.doc if c.doc >= 0 else c.record["id"]
-        if (same := docs.get(key)) is None:
-            docs[key] = [c]
-        else:
-            same.append(c)
-    return docs
+    scored = _scored([first for first, _ in docs], [len(records) for _, records in docs],
+                     query, variants, weights, idf, takes, phrasing)
+    return [(score, dict(parts), records)
+            for (score, parts, _), (_, records) in zip(scored, docs, strict=True)]
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],

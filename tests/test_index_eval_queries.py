@@ -40,19 +40,22 @@ def asked(index: Path) -> list[tuple[WordQuery, int]]:
     searcher = Searcher(index)
     calls: list[tuple[WordQuery, int]] = []
     engine: Any = searcher._engine
-    scored, take = engine.scores, engine.candidates
+    scored = engine.scores
     asked_now: list[WordQuery] = []
 
     def scoring(query: WordQuery, kind: str | None = None, source: str | None = None) -> Any:
         asked_now[:] = [query]
         return scored(query, kind, source)
 
-    def taking(ranking: Any, limit: int | None = 30, payloads: Any = None) -> Any:
-        if limit is not None and asked_now:
-            calls.append((asked_now[0], limit))
-        return take(ranking, limit, payloads)
+    def recorded(take: Any) -> Any:  # a take of candidates (records or documents), noted
+        def taking(ranking: Any, limit: int | None = 30, payloads: Any = None) -> Any:
+            if limit is not None and asked_now:
+                calls.append((asked_now[0], limit))
+            return take(ranking, limit, payloads)
+        return taking
 
-    engine.scores, engine.candidates = scoring, taking
+    engine.scores = scoring
+    engine.candidates, engine.documents = recorded(engine.candidates), recorded(engine.documents)
     try:
         for text in eval_queries():
             searcher.search(text)

@@ -235,7 +235,7 @@ def test_the_records_of_a_shared_document_are_scored_and_grouped_once_as_each_al
     lineages as grouping the records one by one, for the eval sets' kinds of query over
     FULL's unchanged versions."""
     from kb.index import Candidate
-    from kb.search import ReadQuery, _by_document, _reranked
+    from kb.search import ReadQuery, _reranked
     from kb.search_versions import Versions
 
     engine = Engine(full_build.index)
@@ -256,11 +256,11 @@ def test_the_records_of_a_shared_document_are_scored_and_grouped_once_as_each_al
             ranking = engine.ranking(engine.scores(
                 WordQuery(words=[(s, 1.0) for s in content]), None, None), None, None)
             found = engine.candidates(ranking, 120)
-            docs = list(_by_document(found).values())
+            docs = engine.documents(ranking, 120)
             shared += len(found) - len(docs)
             once = _reranked(docs, query, [query], weights, engine.idf)
-            each = _reranked([[Candidate(c.record, c.score)] for c in found], query,
-                             [query], weights, engine.idf)
+            each = _reranked([(Candidate(c.record, c.score), [c.record]) for c in found],
+                             query, [query], weights, engine.idf)
             by_id = {r["id"]: (s, p) for s, p, records in once for r in records}
             assert [by_id[c.record["id"]] for c in found] == [(s, p) for s, p, _ in each]
             assert grouped(once) == grouped(each)
@@ -272,10 +272,10 @@ def test_the_records_of_a_shared_document_are_scored_and_grouped_once_as_each_al
 
 def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> None:
     """A question's takes of candidates judge the records sharing a document by its first
-    (`kb.search._by_document`): what is filed under an unnamed subject, the cards named,
-    and how many groups they make are as judged over every record, for questions over
-    FULL's unchanged versions, cards and rulings."""
-    from kb.search import Takes, _by_document, _cards_named, _unnamed
+    (`Engine.documents`): what is filed under an unnamed subject, the cards named, and
+    how many groups they make are as judged over every record, for questions over FULL's
+    unchanged versions, cards and rulings."""
+    from kb.search import Takes, _cards_named, _unnamed
     from kb.search_versions import Versions
 
     engine = Engine(full_build.index)
@@ -287,16 +287,17 @@ def test_the_versions_saying_the_same_are_judged_by_their_first(full_build) -> N
                      "what happens when a creature with persist dies?",
                      "does lifelink use the stack?"):
             said = set(stems(text))
-            found = engine.candidates(engine.ranking(engine.scores(
-                WordQuery(words=[(s, 1.0) for s in said]), None, None), None, None), 400)
-            firsts = {key: same[0] for key, same in _by_document(found).items()}
+            ranking = engine.ranking(engine.scores(
+                WordQuery(words=[(s, 1.0) for s in said]), None, None), None, None)
+            found = engine.candidates(ranking, 400)
+            firsts = {first.doc: first for first, _ in engine.documents(ranking, 400)}
             shared += len(found) - len(firsts)
             named = _cards_named(list(said), [c.record for c in found], frozenset())
             assert _cards_named(list(said), [c.record for c in firsts.values()],
                                 frozenset()) == named
             takes, alone = Takes(), Takes()
             aside = {key for key, c in firsts.items() if _unnamed(c.record, named, takes, said)}
-            assert [(c.doc if c.doc >= 0 else c.record["id"]) in aside for c in found] == \
+            assert [c.doc in aside for c in found] == \
                 [_unnamed(c.record, named, alone, said) for c in found]
             lineages: dict[str, list[str]] = {}
             assert versions.count_groups([c.record for c in firsts.values()], lineages) == \
@@ -332,8 +333,16 @@ def test_candidates_are_the_best_records_however_few_documents_are_read(full_bui
                 every.sort()
                 for limit in (1, 7, 30, 120):
                     ranking = engine.ranking(scores, None, source)
-                    found = [c.record["id"] for c in engine.candidates(ranking, limit)]
+                    taken = engine.candidates(ranking, limit)
+                    found = [c.record["id"] for c in taken]
                     assert found == [i for _, _, i in every[:limit]], (text, source, limit)
+                    # by document: each one's first, and its records in order
+                    firsts = {c.doc: c for c in reversed(taken)}
+                    assert [(first.record["id"], first.score, [r["id"] for r in records])
+                            for first, records in engine.documents(ranking, limit)] == \
+                        [(firsts[d].record["id"], firsts[d].score,
+                          [c.record["id"] for c in taken if c.doc == d])
+                         for d in dict.fromkeys(c.doc for c in taken)]
     finally:
         engine.close()
 
@@ -397,11 +406,11 @@ def test_a_search_remembers_its_candidates_stems_as_read(full_build) -> None:
 
 def test_a_takes_lineages_are_read_once_per_document(full_build: Any) -> None:
     """A take's lineages are read for the first record of each document
-    (`kb.search._by_document`), and every record of the document is grouped by that
-    lineage (`Versions.group`): for the candidates of real queries on four rules
-    versions, it is the lineage the store gives each record alone, with fewer lookups
-    than records where versions share documents."""
-    from kb.search import Searcher, _by_document
+    (`Engine.documents`), and every record of the document is grouped by that lineage
+    (`Versions.group`): for the candidates of real queries on four rules versions, it is
+    the lineage the store gives each record alone, with fewer lookups than records where
+    versions share documents."""
+    from kb.search import Searcher
 
     searcher = Searcher(full_build.index)
     engine, versions = searcher._engine, searcher._versions  # noqa: SLF001
@@ -416,16 +425,17 @@ def test_a_takes_lineages_are_read_once_per_document(full_build: Any) -> None:
     try:
         shared = 0
         for text in ("exalted", "attacks alone", "mana burn", "the legend rule"):
-            found = engine.top(engine.scores(WordQuery(words=[(s, 1.0) for s in stems(text)])),
-                               limit=200)
-            docs = list(_by_document(found).values())
+            ranking = engine.ranking(engine.scores(
+                WordQuery(words=[(s, 1.0) for s in stems(text)])))
+            found = engine.candidates(ranking, 200)
+            docs = engine.documents(ranking, 200)
             lineages: dict[str, list[str]] = {}
             looked.clear()
-            versions.read_lineages([same[0].record for same in docs], lineages)
+            versions.read_lineages([first.record for first, _ in docs], lineages)
             assert sum(looked) == len(docs) == len({c.doc for c in found})
             alone = read([c.record["id"] for c in found])
-            assert [[alone.get(c.record["id"], []) for c in same] for same in docs] == \
-                [[lineages[same[0].record["id"]]] * len(same) for same in docs]
+            assert [[alone.get(r["id"], []) for r in records] for _, records in docs] == \
+                [[lineages[first.record["id"]]] * len(records) for first, records in docs]
             shared += len(found) - sum(looked)
         assert shared > 100  # versions that share a document were not looked up
     finally:

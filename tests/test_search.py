@@ -659,13 +659,13 @@ def _counted_takes(monkeypatch) -> list[int | None]:  # type: ignore[no-untyped-
     from kb.index import Engine
 
     takes: list[int | None] = []
-    candidates = Engine.candidates
+    documents = Engine.documents
 
     def counted(self, ranking, limit=30, payloads=None):  # type: ignore[no-untyped-def]
         takes.append(limit)
-        return candidates(self, ranking, limit, payloads)
+        return documents(self, ranking, limit, payloads)
 
-    monkeypatch.setattr(Engine, "candidates", counted)
+    monkeypatch.setattr(Engine, "documents", counted)
     return takes
 
 
@@ -842,7 +842,7 @@ def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
     rerank = search_module._reranked
 
     def once(docs, *args, **kwargs):  # type: ignore[no-untyped-def]
-        reranked.append(sum(map(len, docs)))
+        reranked.append(sum(len(records) for _, records in docs))
         return rerank(docs, *args, **kwargs)
 
     monkeypatch.setattr(search_module, "_reranked", once)
