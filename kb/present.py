@@ -44,8 +44,9 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
     """Numbered results: kind, title, source and rule, links, then the snippet; the other
     versions of the same rule (and with `explain` the score's parts)."""
     lines = []
-    if result.did_you_mean:
-        lines.append(f"Did you mean: {_style(result.did_you_mean, BOLD, color)}?")
+    if result.did_you_mean:  # (a question corrected keeps its own question mark)
+        suggested = result.did_you_mean.rstrip("?")
+        lines.append(f"Did you mean: {_style(suggested, BOLD, color)}?")
     if not result.hits:
         lines.append(f"No results for {result.query!r}.")
         return "\n".join(lines)

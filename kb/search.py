@@ -541,12 +541,13 @@ class Searcher:
         unknown = self._unmatched_words(text)
         if not unknown:
             return None
-        from kb.wording import closest
+        from kb.wording import closest, misspelling_of
 
         vocabulary = self._name_words()
         corrected = text
         for word in unknown:
-            if best := closest(word.lower(), vocabulary):
+            if (best := closest(word.lower(), vocabulary)) and \
+                    misspelling_of(word.lower(), best):
                 corrected = re.sub(rf"\b{re.escape(word)}\b", best, corrected)
         return corrected if corrected != text else None
 

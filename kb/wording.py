@@ -100,6 +100,18 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def misspelling_of(word: str, candidate: str) -> bool:
+    """Whether `word` reads as `candidate` misspelt: at most one edit for every four
+    letters, one at least ("exhalted" -> "exalted", "graveard" -> "graveyard"); a word
+    that only holds the other ("Baneslayer" -> "slayer") or differs in more ("pharoah" ->
+    "pariah") is another word.
+
+    >>> misspelling_of("exhalted", "exalted"), misspelling_of("baneslayer", "slayer")
+    (True, False)
+    """
+    return edit_distance(word, candidate) <= max(1, len(word) // 4)
+
+
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.75) -> str | None:
     """The candidate nearest `word` for a did-you-mean: difflib's close matches, the one
     with fewest edits first (`angle` -> `angel`, not `range`), else None."""
