@@ -442,8 +442,6 @@ class Searcher:
                         for same in engine.documents(ranking, wanted, takes.payloads)}
                 firsts = {key: first for key, (first, _) in docs.items()}
                 remember_stems(firsts.values(), takes.remembered)
-                self._versions.read_lineages([c.record for c in firsts.values()],
-                                             takes.lineages)
                 # how many groups the candidates make does not depend on their order, so a
                 # take that is not the last is counted without re-ranking it; what a
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
