@@ -22,7 +22,6 @@ from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, islice
-from json.encoder import encode_basestring  # (loaded with json)
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -284,44 +283,16 @@ def defined_terms(record: Record) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _json_list(values: list[str]) -> str:
-    if type(values) is not list:
-        raise TypeError("not a list")
-    return "[" + ", ".join(map(encode_basestring, values)) + "]"
+def payload(record: Record) -> dict[str, Any]:
+    """The stored payload: the record's export fields (`Record.export`), stored as they
+    are (the stored column pickles a document's fields: a search reads a record back in
+    the one unpickling of its document, with no text format of its own to decode)."""
+    return record.export()
 
 
-def payload(record: Record, quoted: Callable[[str], str] | None = None) -> str:
-    """The stored payload: `json.dumps(record.export(), ensure_ascii=False)`, the same
-    string, put together field by field (`quoted`: a string's JSON form, which a caller
-    may remember for the texts that repeat)."""
-    q = quoted or encode_basestring
-    rule = record.rule
-    try:
-        if not _payload_fields_exported():
-            raise TypeError("other export fields")
-        return _PAYLOAD % (encode_basestring(record.id), q(record.kind), q(record.source),
-                           q(record.title), "null" if rule is None else q(rule), q(record.text),
-                           _json_list(record.keywords), _json_list(record.cards),
-                           _json_list(record.refs), q(record.date))
-    except TypeError:  # a value not a string (or a list of strings) where one is expected
-        return json.dumps(record.export(), ensure_ascii=False)
-
-
-_PAYLOAD_FIELDS = ("id", "kind", "source", "title", "rule", "text", "keywords", "cards",
-                   "refs", "date")
-
-
-@functools.cache
-def _payload_fields_exported() -> bool:
-    """Whether the export fields are the payload's (asked once, not per record)."""
-    from kb.model import EXPORT_FIELDS
-
-    return tuple(EXPORT_FIELDS) == _PAYLOAD_FIELDS
-_PAYLOAD = "{" + ", ".join(f'"{name}": %s' for name in _PAYLOAD_FIELDS) + "}"
 
 
 def _document(record: Record, modern: Callable[[str], str] = modernize,
-              quoted: Callable[[str], str] | None = None,
               read: Callable[[str], list[str]] = stems) -> dict[str, Any]:
     names = [*record.keywords, *record.cards]
     if record.kind in ("keyword", "card", "glossary"):
@@ -337,7 +308,7 @@ def _document(record: Record, modern: Callable[[str], str] = modernize,
         "names": " ; ".join(dict.fromkeys(names)),
         "text": modern(record.text),
         "defines": " ; ".join(modern(t) for t in defined_terms(record)),
-        "payload": payload(record, quoted),
+        "payload": payload(record),
         "stems": (" ".join(read(title)), " ".join(read(modern(record.text[:STEMS_SCAN])))),
     }
 
@@ -354,34 +325,32 @@ Grouping = Callable[[str], object]
 
 def _shared(documents: list[dict[str, Any]]) -> dict[str, Any]:
     """One document for records whose indexed fields are the same (`build_index`): every
-    record's id and source (ID fields: each value one term), the payload a JSON list of
-    the records, the first whole and each other one as the fields it differs in
+    record's id and source (ID fields: each value one term), the payload a list of the
+    records, the first whole and each other one as the fields it differs in
     (`payload_records` reads it back)."""
     if len(documents) == 1:
         return documents[0]
-    first = json.loads(documents[0]["payload"])
-    rest = []
-    for document in documents[1:]:
-        record = json.loads(document["payload"])
-        rest.append({k: v for k, v in record.items() if first.get(k) != v})
+    first = documents[0]["payload"]
+    rest = [{k: v for k, v in document["payload"].items() if first.get(k) != v}
+            for document in documents[1:]]
     merged = dict(documents[0])
     for name in _PER_RECORD:
         merged[name] = list(dict.fromkeys(d[name] for d in documents))
-    merged["payload"] = json.dumps([first, *rest], ensure_ascii=False)
+    merged["payload"] = [first, *rest]
     return merged
 
 
-def payload_records(text: str) -> list[dict[str, Any]]:
-    """The records a stored payload stands for (one, or those of a shared document)."""
-    found = json.loads(text)
+def payload_records(found: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records a stored payload stands for (one, or those of a shared document), each
+    a dict of its own (a reader may keep the payloads it read)."""
     if isinstance(found, dict):
-        return [found]
+        return [dict(found)]
     first = found[0]
-    return [first, *({**first, **delta} for delta in found[1:])]
+    return [dict(first), *({**first, **delta} for delta in found[1:])]
 
 
 def _documents(records: Sequence[Record], group: Grouping | None,
-               modern: Callable[[str], str], quoted: Callable[[str], str] | None,
+               modern: Callable[[str], str],
                read: Callable[[str], list[str]] = stems,
                ) -> Iterator[tuple[dict[str, Any], list[int]]]:
     """The documents of records, in the order of each one's first record, each with its
@@ -409,9 +378,9 @@ def _documents(records: Sequence[Record], group: Grouping | None,
         if position in later:
             continue
         if (positions := shared.get(position)) is None:
-            yield _document(record, modern, quoted, read), [position]
+            yield _document(record, modern, read), [position]
         else:
-            yield _shared([_document(records[p], modern, quoted, read)
+            yield _shared([_document(records[p], modern, read)
                            for p in positions]), positions
 
 
@@ -428,14 +397,13 @@ def build_index(records: Sequence[Record], folder: Path,
     folder.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(folder), schema(), indexname=INDEX_NAME)
     modern = functools.lru_cache(maxsize=_ANALYSED_KEPT)(modernize)  # versions repeat texts
-    quoted = functools.lru_cache(maxsize=_ANALYSED_KEPT)(encode_basestring)  # texts too
     # a text's stems, read once for its document's stored stems and its postings
     read = functools.lru_cache(maxsize=_ANALYSED_KEPT)(stems)
     builder = _SegmentBuilder(ix, read)
     name_words: set[str] = set()
     for record in records:
         name_words |= _title_words(record)
-    for document, positions in _documents(records, group, modern, quoted, read):
+    for document, positions in _documents(records, group, modern, read):
         builder.add(document, positions)
     fresh = builder.commit(progress or (lambda message: None))
     (folder / NAMES_FILE).write_text(json.dumps(sorted(name_words)), encoding="utf-8")
