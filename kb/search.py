@@ -79,9 +79,12 @@ _PHRASE = lazy(r'"([^"]+)"')
 # about what their title names
 _STATEMENTS = frozenset({"rule", "ruling", "qa", "glossary"})
 # A text's first sentence: up to the first full stop, question or exclamation mark that
-# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition),
-# within its first line
-_FIRST_SENTENCE = lazy(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
+# ends a word (not the dots of "702.19b", nor a leading "1." numbering a definition) after
+# a letter, within its first line; else its whole first line. As the lazy
+# `[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*` reads it, with possessive steps that never
+# step back (a fourth of its time on the candidates' texts)
+_FIRST_SENTENCE = lazy(r"[^A-Za-z\n]*+[A-Za-z](?:[^.!?\n]++|[.!?](?!\s|$))*+[.!?](?=\s|$)"
+                       r"|[^\n]*+")
 # Snippets are looked for in the first this-many characters of a record.
 SNIPPET_SCAN = STEMS_SCAN
 # Titles and texts whose stems (and first sentences) are kept from one query's takes of

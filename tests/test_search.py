@@ -817,6 +817,22 @@ def test_a_first_sentence_is_not_a_definitions_number() -> None:
         "702.19a Trample is a static ability. The ability has no effect", None)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab1 .!?\n\t\u2028é", max_size=24))
+def test_a_first_sentence_is_found_as_its_plain_definition(text: str) -> None:
+    """The first sentence is what the plain (backtracking) pattern finds: the first line up
+    to the first ".", "!" or "?" after a letter that stands before a space or the end,
+    else the whole first line."""
+    import re
+
+    from kb.search import _FIRST_SENTENCE
+
+    plain = re.compile(r"[^\n]*?[A-Za-z][^\n]*?[.!?](?=\s|$)|[^\n]*")
+    found = _FIRST_SENTENCE.match(text)
+    assert found is not None
+    assert found.group(0) == plain.match(text).group(0)  # type: ignore[union-attr]
+
+
 def test_the_groups_of_a_take_are_counted_whatever_their_order(large_home,
                                                                 monkeypatch) -> None:
     """A take of candidates that is not the last is counted, not re-ranked: the count of
