@@ -13,6 +13,7 @@ the corrected matcher used for "this word in any of the fields".
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import math
@@ -733,6 +734,24 @@ CandidateDocument = tuple[Candidate, list[dict[str, Any]]]
 
 
 @dataclass
+class RankingRead:
+    """What the takes of one ranking read (`Engine._best_records`), for the next take:
+    the documents read in the ranking's order with their scores, their records (of the
+    ranking's source) as (-score, place, docnum, record), how many of those each
+    document's reading ended at, whether any document stood for several records, each
+    document's stored stems (`Candidate.stems`), and the ranking's best documents taken
+    so far (`whole`: all of them)."""
+
+    docs: list[tuple[int, float]] = dataclasses.field(default_factory=list)
+    found: list[tuple[float, int, int, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    ends: list[int] = dataclasses.field(default_factory=list)
+    several: bool = False
+    stems: dict[int, tuple[str, str] | None] = dataclasses.field(default_factory=dict)
+    pool: list[tuple[int, float]] = dataclasses.field(default_factory=list)
+    whole: bool = False
+
+
+@dataclass
 class WordQuery:
     """What to look for, in stems: scored words (each may match any of `MATCH_FIELDS`,
     a record scored by its best field), optional words (scored only in records that match
@@ -916,21 +935,22 @@ class Engine:
         rank in their first records' order, so the best `limit` records are among those of
         the best `limit` documents; under a source filter a document's record of the
         source may come later than its first, and the documents tied with the one that
-        filled the limit are read too. `payloads` (docnum -> its records) keeps the records
-        read, for a caller taking more candidates of the same ranking again."""
-        found, known = self._best_records(ranking, limit, payloads)
-        return [Candidate(record, -s, d, known[d][1]) for s, _, d, record in found]
+        filled the limit are read too. A ranking keeps what its takes read (a caller takes
+        more candidates of it again); `payloads` (docnum -> its records and stems) keeps
+        the records read for the other rankings of a query (its other wordings)."""
+        found, stems_ = self._best_records(ranking, limit, payloads)
+        return [Candidate(record, -s, d, stems_[d]) for s, _, d, record in found]
 
     def documents(self, ranking: Ranking, limit: int | None = 30,
                   payloads: dict[int, Any] | None = None) -> list[CandidateDocument]:
         """`candidates` by document, in the order of each one's first: its first candidate
         and the records of all of them (the unchanged versions of a rule, which read, score
         and group as one: a hundred records of one document over every rules version)."""
-        found, known = self._best_records(ranking, limit, payloads)
+        found, stems_ = self._best_records(ranking, limit, payloads)
         docs: dict[int, CandidateDocument] = {}
         for s, _, d, record in found:
             if (same := docs.get(d)) is None:
-                docs[d] = (Candidate(record, -s, d, known[d][1]), [record])
+                docs[d] = (Candidate(record, -s, d, stems_[d]), [record])
             else:
                 same[1].append(record)
         return list(docs.values())
@@ -938,51 +958,66 @@ class Engine:
     def _best_records(self, ranking: Ranking, limit: int | None,
                       payloads: dict[int, Any] | None
                       ) -> tuple[list[tuple[float, int, int, dict[str, Any]]],
-                                 dict[int, Any]]:
-        """`candidates` as (-score, place, docnum, record), and the records read."""
+                                 dict[int, tuple[str, str] | None]]:
+        """`candidates` as (-score, place, docnum, record), and each document's stored stems
+        (`payloads`: docnum -> its records and stems, as read by any ranking: read once).
+
+        Documents are read in the ranking's order until the first whose score is below
+        that of the one whose records filled the limit (`floor`: the records of a
+        document of the same score may come before), or to the end. What a take read stays
+        with the ranking (`Ranking.read`): a later, larger take of it goes over the
+        documents read by their record counts and reads only those beyond."""
         known = {} if payloads is None else payloads
-        stored = self._reader.stored_fields
-        source = ranking.source
-        found: list[tuple[float, int, int, dict[str, Any]]] = []
-        several = False
+        read = ranking.read
+        if read is None:
+            read = ranking.read = RankingRead()
         floor = None  # the score of the document whose records filled the limit
-        ties = source is not None and self._layout.shared
         # as many documents as stand for `limit` records on average, more as needed
-        taken = limit if limit is None else math.ceil(limit / self.records_per_document())
-        read = 0
+        step = limit if limit is None else math.ceil(limit / self.records_per_document())
+        at = 0  # documents gone over
         while True:
-            docs = ranking.top(taken)
-            for d, s in docs[read:]:
-                if floor is not None and s < floor:
-                    break  # (the records of a document of the same score may come before)
-                read_ = known.get(d)
-                if read_ is None:
-                    fields_ = stored(d)
-                    read_ = known[d] = (payload_records(fields_["payload"]),
-                                        fields_.get("stems"))
-                records = read_[0]
-                if len(records) > 1:
-                    several = True
-                    found += [(-s, at, d, record) for record, at in
-                              zip(records, self._layout.record_positions(d), strict=True)
-                              if source is None or record["source"] == source]
-                elif source is None or records[0]["source"] == source:
-                    found.append((-s, -1, d, records[0]))
-                if floor is None and limit is not None and len(found) >= limit:
-                    floor = s
-            else:
-                # every document taken read: read on while the records have not filled the
-                # limit, or the last read ties the one that did (its records may come
-                # before), or (a source filter) any read ties it
-                if taken is not None and len(docs) == taken and (
-                        floor is None or docs[-1][1] == floor or ties):
-                    read, taken = taken, taken * 2
-                    continue
-            break
-        if several:  # records in order (a document's first found at its position)
-            found = sorted((s, at if at >= 0 else self._layout.position(d), d, record)
-                           for s, at, d, record in found)
-        return found[:limit], known
+            if at == len(read.docs) and not self._read_next(ranking, read, known, step):
+                break
+            d, s = read.docs[at]
+            if floor is not None and s < floor:
+                break
+            if floor is None and limit is not None and read.ends[at] >= limit:
+                floor = s
+            at += 1
+        found = read.found[:read.ends[at - 1]] if at else []
+        if read.several:  # records in order (a document's first found at its position)
+            found.sort()
+        return found[:limit], read.stems
+
+    def _read_next(self, ranking: Ranking, read: RankingRead, known: dict[int, Any],
+                   step: int | None) -> bool:
+        """Read the ranking's next document into `read` (its records of the ranking's
+        source, by place; its payload kept in `known`): False at the ranking's end."""
+        if len(read.docs) == len(read.pool):  # the pool taken so far read: a larger one
+            if read.whole:
+                return False
+            wanted = None if step is None else max(step, 2 * len(read.pool))
+            read.pool = ranking.top(wanted)
+            read.whole = wanted is None or len(read.pool) < wanted
+            if len(read.docs) == len(read.pool):
+                return False
+        d, s = read.pool[len(read.docs)]
+        source = ranking.source
+        if (records_ := known.get(d)) is None:
+            fields_ = self._reader.stored_fields(d)
+            records_ = known[d] = (payload_records(fields_["payload"]), fields_.get("stems"))
+        records = records_[0]
+        if len(records) > 1:
+            read.several = True
+            read.found += [(-s, at, d, record) for record, at in
+                           zip(records, self._layout.record_positions(d), strict=True)
+                           if source is None or record["source"] == source]
+        elif source is None or records[0]["source"] == source:
+            read.found.append((-s, self._layout.position(d), d, records[0]))
+        read.docs.append((d, s))
+        read.ends.append(len(read.found))
+        read.stems[d] = records_[1]
+        return True
 
     def _word(self, stem: str, weight: float,
               within: Collection[int] | None = None) -> dict[int, float]:

@@ -545,6 +545,7 @@ class Ranking:
         self.source = source  # the source filter: a shared document's other records left
         self._pool: list[tuple[int, float]] = []
         self._whole = False  # the pool holds every record
+        self.read: Any = None  # what a caller's takes read of it (`kb.index.RankingRead`)
 
     def top(self, limit: int | None) -> list[tuple[int, float]]:
         """As `top(scores, limit, order)`."""

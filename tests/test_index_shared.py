@@ -312,7 +312,8 @@ def test_candidates_are_the_best_records_however_few_documents_are_read(full_bui
     """`Engine.candidates` reads as many documents as stand for the records asked for on
     average, more as needed: the records it gives are every record's best `limit` in
     score order, ties in record order (each shared document's records at its score), as
-    reading every matching document gives them, with and without a source filter."""
+    reading every matching document gives them, with and without a source filter, from a
+    fresh ranking or one taken before."""
     from kb.index import payload_records
 
     engine = Engine(full_build.index)
@@ -331,6 +332,12 @@ def test_candidates_are_the_best_records_however_few_documents_are_read(full_bui
                               zip(records, positions, strict=True)
                               if source is None or r["source"] == source]
                 every.sort()
+                # one ranking taken again and again (what its takes read stays with it),
+                # larger and smaller: each take as a fresh ranking's
+                again = engine.ranking(scores, None, source)
+                for limit in (7, 30, 1, 120, 30, 400):
+                    assert [c.record["id"] for c in engine.candidates(again, limit)] == \
+                        [i for _, _, i in every[:limit]], (text, source, limit)
                 for limit in (1, 7, 30, 120):
                     ranking = engine.ranking(scores, None, source)
                     taken = engine.candidates(ranking, limit)
