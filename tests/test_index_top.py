@@ -35,6 +35,27 @@ def test_the_least_of_the_best_is_read_by_a_heap_or_a_sort_alike(values, data) -
     assert _least(values, limit) == sorted(values, reverse=True)[limit - 1]
 
 
+@given(st.integers(800, 20_000), st.sampled_from([3, 40, 100_000]), st.randoms(), st.data())
+def test_the_least_of_many_of_many_is_read_by_a_sample_alike(count, distinct, rnd,
+                                                             data) -> None:
+    """Many of many scores (a later take): the sample's guess, or the heap when the guess
+    leaves too few, gives the limit-th highest, with scores all but alike (ties), few
+    high ones, many, and the sampled ones the highest (a guess too high)."""
+    from kb.index_read import SAMPLE_RANK
+
+    skew = data.draw(st.sampled_from(["even", "few high", "sorted", "the sampled high"]))
+    values = [float(rnd.randrange(distinct)) for _ in range(count)]
+    limit = data.draw(st.integers(4 * SAMPLE_RANK, count // 6 - 1))
+    if skew == "few high":
+        values = [v if rnd.random() < 0.02 else 0.0 for v in values]
+    elif skew == "sorted":
+        values.sort()
+    elif skew == "the sampled high":  # the guess above the limit-th: the heap reads it
+        step = limit * 2 // SAMPLE_RANK
+        values = [v + 1e6 if i % step == 0 else v for i, v in enumerate(values)]
+    assert _least(values, limit) == sorted(values, reverse=True)[limit - 1]
+
+
 @given(_SCORES, st.lists(st.integers(1, 320), min_size=1, max_size=5), st.randoms())
 def test_growing_takes_of_a_ranking_are_its_best_each_time(scores, limits, rnd) -> None:
     places = list(range(1000))
