@@ -1058,10 +1058,12 @@ def _words(text: str) -> list[str]:
 def _newest_first_but(records: Iterable[dict[str, Any]], own: str) -> list[dict[str, Any]]:
     """The records other than `own`, newest first, each by the fields that name it
     (`SUMMARY_FIELDS`: a hit's other versions, whether or not they were candidates)."""
-    # (a version read as its fields alone, as `Versions.complete` reads most, is one)
-    return sorted((r if "text" not in r else dict(zip(SUMMARY_FIELDS, _NAMING(r), strict=True))
-                   for r in records if r["id"] != own),
-                  key=lambda r: (r["date"] or "", r["id"]), reverse=True)
+    # (a version read as its fields alone, as `Versions.complete` reads most, is one;
+    # each by its (date, id), which no two share: the records themselves never compared)
+    dated = [(r["date"] or "", r["id"], r) for r in records if r["id"] != own]
+    dated.sort(reverse=True)
+    return [r if "text" not in r else dict(zip(SUMMARY_FIELDS, _NAMING(r), strict=True))
+            for _, _, r in dated]
 
 
 # a record's `SUMMARY_FIELDS`, in order (`_newest_first_but`)

@@ -98,7 +98,12 @@ class Group:
             versions = [r for r in versions if (r.get("date") or "") <= as_of]
         if not versions:
             return None
-        return max(versions, key=lambda r: (r.get("date") or "", is_rules_version(r["source"])))
+        # the newest date's first version, its first of the rules among several (one pass
+        # reading dates, none calling a key function for each of ~110 versions)
+        dates = [r.get("date") or "" for r in versions]
+        newest = max(dates)
+        latest = [r for r, date in zip(versions, dates, strict=True) if date == newest]
+        return next((r for r in latest if is_rules_version(r["source"])), latest[0])
 
     def era_pick(self, era: Era, dates: dict[str, str]) -> str | None:
         """The id of the group's version of the era, among its members (`dates`: source id
