@@ -722,7 +722,8 @@ class IndexReader:
 
     def stored_fields(self, docnum: int) -> dict[str, Any]:
         """The stored fields of a document, by global docnum (the last `STORED_KEPT` read
-        are kept: a search takes its first candidates again when it takes more)."""
+        are kept: a search ranks another wording of its query, a correction, over many of
+        the same documents; a ranking's own takes keep what they read)."""
         found = self._stored.get(docnum)
         if found is None:
             for leaf, offset in reversed(self._leaves):
