@@ -15,7 +15,8 @@ bench/bench_build.py takes them; a build of minutes). Every build writes its pos
 cache (`kb.postings_cache`). For each home: p50 / p95 / max of every query on one open
 searcher, the second of two passes timed, as wall time and as CPU time of this process
 (the machine is shared: CPU time is the steadier figure), then each query's least CPU time
-over three more passes (steadier still: one pass's p95 swings by a third between runs),
+over three more passes (steadier still: one pass's p95 swings by a third between runs)
+and its median over them,
 the peak memory, and the same for an in-memory FTS5 bm25 OR-query over the store's
 records. Targets (issue 11): p95
 <= 10 ms on FULL, <= 30 ms on a home of the whole archive.
@@ -60,21 +61,24 @@ Figures = tuple[float, float, float]
 
 
 def timed(search: Callable[[str], object], qs: list[str], passes: int = 1
-          ) -> tuple[Figures, Figures]:
+          ) -> tuple[Figures, Figures, Figures]:
     """(p50, p95, max) in ms after a first pass: wall time and CPU time of the second pass,
     or of each query its least over `passes` more passes (as `timeit` reports: on a shared
-    machine one pass's p95 swings by a third from run to run)."""
+    machine one pass's p95 swings by a third from run to run); and each query's median CPU
+    time over those passes (between the two: a query's time moves from pass to pass with
+    what the queries before it left in the bounded caches)."""
     for q in qs:
         search(q)
     wall = [float("inf")] * len(qs)
-    cpu = [float("inf")] * len(qs)
+    cpu: list[list[float]] = [[] for _ in qs]
     for _ in range(passes):
         for i, q in enumerate(qs):
             start, start_cpu = time.perf_counter(), time.process_time()
             search(q)
             wall[i] = min(wall[i], (time.perf_counter() - start) * 1000)
-            cpu[i] = min(cpu[i], (time.process_time() - start_cpu) * 1000)
-    return _figures(wall), _figures(cpu)
+            cpu[i].append((time.process_time() - start_cpu) * 1000)
+    return _figures(wall), _figures([min(c) for c in cpu]), \
+        _figures([statistics.median(c) for c in cpu])
 
 
 def _figures(times: list[float]) -> Figures:
@@ -133,17 +137,18 @@ def report(home: Path, qs: list[str]) -> None:
     build = ensure_built(ROOT / "data", home)
     records = sum(sum(kinds.values()) for kinds in build.counts.values())
     searcher = Searcher(build.index)
-    wall, cpu = timed(searcher.search, qs)
-    _, least = timed(searcher.search, qs, LEAST_OF)
+    wall, cpu, _ = timed(searcher.search, qs)
+    _, least, middle = timed(searcher.search, qs, LEAST_OF)
     searcher.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    fts_wall, fts_cpu = timed(fts5(build.store), qs)
+    fts_wall, fts_cpu, _ = timed(fts5(build.store), qs)
     print(f"{home.name}: {records} records, {len(qs)} queries (ms, p50 / p95 / max)\n"
           f"  mtgkb wall {wall[0]:.1f} / {wall[1]:.1f} / {wall[2]:.1f}   "
           f"cpu {cpu[0]:.1f} / {cpu[1]:.1f} / {cpu[2]:.1f}   "
           f"peak memory {peak:.0f} MB (this process's, its builds included)\n"
           f"  mtgkb cpu, each query's least of {LEAST_OF} passes "
-          f"{least[0]:.1f} / {least[1]:.1f} / {least[2]:.1f}\n"
+          f"{least[0]:.1f} / {least[1]:.1f} / {least[2]:.1f}, median of them "
+          f"{middle[0]:.1f} / {middle[1]:.1f} / {middle[2]:.1f}\n"
           f"  FTS5  wall {fts_wall[0]:.1f} / {fts_wall[1]:.1f} / {fts_wall[2]:.1f}   "
           f"cpu {fts_cpu[0]:.1f} / {fts_cpu[1]:.1f} / {fts_cpu[2]:.1f}")
 
