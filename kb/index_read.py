@@ -522,10 +522,11 @@ def _least(scores: Collection[float], limit: int) -> float:
     best `limit` for a few of many (a pass at Python speed, each one compared with the
     heap's least), a sort at C speed for a larger share (the heap's upkeep grows with it).
     For many of many (a later take of a ranking: a thousand of ten thousand), a sorted
-    sample of every `limit / SAMPLE_RANK`-th score guesses a score below the limit-th
-    (its `SAMPLE_RANK`-th: about twice `limit` scores at least that); the limit-th is the
-    limit-th of the scores at least the guess, read in one pass at C speed, or the heap's
-    when they are fewer than `limit` (a guess too high)."""
+    sample of every `2 * limit / SAMPLE_RANK`-th score guesses a score below the limit-th
+    (the sample's `SAMPLE_RANK`-th: about twice `limit` scores at least that); the
+    limit-th is then the limit-th of the scores at least the guess (one comparison of each
+    score, no heap upkeep), or the heap's when they are fewer than `limit` (a guess too
+    high)."""
     if limit * _HEAP_SHARE >= len(scores):
         return sorted(scores, reverse=True)[limit - 1]
     step = limit * 2 // SAMPLE_RANK
