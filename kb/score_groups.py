@@ -115,17 +115,31 @@ def _groups(scorer: Any, fields: Sequence[str], leaves: Iterable[int], kept: _Ke
     words = set(kept.words if kept is not None else ()).union(
         *(texts for _, _, texts in present))
 
+    per_doc = scorer.layout.per_doc()
+
     def groups_of(word: str) -> tuple[WordGroups, bytes | None, Held]:
         parts = [(n, i) for n, i, texts in present if word in texts]
         groups, as_read, held = kept.take(word) if kept is not None else ({}, None, None)
         if not parts:
             return groups, as_read, held
+        # (a group kept keeps its place, a new signature comes last: the counts kept stay
+        # in step, each added to by the records its new docnums stand for)
+        if not groups:
+            held = []
+        places = None if held is None else {signature: n for n, signature in enumerate(groups)}
         for signature, docs in _postings_groups(scorer, fields, word, parts).items():
             old = groups.get(signature)
+            if held is not None and places is not None:
+                count = _size(docs) if per_doc is None else \
+                    sum(map(per_doc.__getitem__, docs))
+                if old is None:
+                    held.append(count)
+                else:
+                    held[places[signature]] += count
             if old is not None:  # the new leaves' docnums come after
                 docs = _ints(old) + _ints(docs)
             groups[signature] = docs
-        return groups, None, None
+        return groups, None, held
 
     return words, groups_of
 
