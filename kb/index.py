@@ -229,6 +229,17 @@ def spans(text: str, start: int = 0, stop: int | None = None) -> list[tuple[int,
     return [match.span() for match in islice(found, start, stop)]
 
 
+def words_stems(text: str) -> list[tuple[str, str]]:
+    """Each token's word and stem, as `tokens` gives them, without their places (no
+    token object made for each word)."""
+    low = _folded(text)
+    if low is None:
+        return [(t.word, t.stem) for t in tokens(text)]
+    get = _STEMS.get
+    return [(word[:-2] if word.endswith("'s") else word, get(word) or _stem_of(word))
+            for word in _token_pattern(low).findall(low)]
+
+
 def stems(text: str) -> list[str]:
     """The index's stems of a text (lower-case, every word kept)."""
     low = _folded(text)

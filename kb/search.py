@@ -47,6 +47,7 @@ from kb.index import (
     spans,
     stems,
     tokens,
+    words_stems,
 )
 from kb.model import SUMMARY_FIELDS
 from kb.patterns import lazy
@@ -633,8 +634,8 @@ def _lead(text: str, many: str | None, deny: bool = False) -> frozenset[str]:
 def _part_numbers(part: str, many: str) -> tuple[str, ...]:
     """A record part's stems with each number in it read as `many` (the stem of the
     question's "many" / "much"), so it answers the question's number."""
-    return tuple(many if t.word.isdigit() or t.word in NUMBER_WORDS else t.stem
-                 for t in tokens(modernize(part)))
+    return tuple(many if word.isdigit() or word in NUMBER_WORDS else stem
+                 for word, stem in words_stems(modernize(part)))
 
 
 def _part_stems(part: str) -> tuple[str, ...]:
@@ -691,26 +692,36 @@ def _text_stems(text: str) -> tuple[str, ...]:
 
 def _densest(stems_at: tuple[str, ...], weights: dict[str, float], width: int) -> float:
     """The largest weight of distinct wanted stems within `width` words from a wanted
-    word on (one pass: a window sliding over the wanted words' places)."""
+    word on (one pass: a window sliding over the wanted words' places; a window's weight
+    summed again, in the same order, whenever its stems change)."""
+    if weights.keys().isdisjoint(stems_at):  # (a fifth of the candidates' parts)
+        return 0.0
     places = [i for i, s in enumerate(stems_at) if s in weights]
     counts: dict[str, int] = {}
+    weigh = weights.__getitem__
     best = current = 0.0
-    end = 0
+    end, last = 0, len(places)
     for i in places:
         changed = False
-        while end < len(places) and places[end] < i + width:
+        reach = i + width
+        while end < last and places[end] < reach:
             stem = stems_at[places[end]]
-            counts[stem] = counts.get(stem, 0) + 1
-            changed = changed or counts[stem] == 1
+            if stem in counts:
+                counts[stem] += 1
+            else:
+                counts[stem] = 1
+                changed = True
             end += 1
         if changed:
-            current = sum(weights[s] for s in counts)
-        best = max(best, current)
+            current = sum(map(weigh, counts))
+        if current > best:
+            best = current
         stem = stems_at[i]
-        counts[stem] -= 1
-        if not counts[stem]:
+        if counts[stem] == 1:
             del counts[stem]
-            current = sum(weights[s] for s in counts)
+            current = sum(map(weigh, counts))
+        else:
+            counts[stem] -= 1
     return best
 
 
@@ -1001,16 +1012,21 @@ def _shortest(stems_at: tuple[str, ...], weights: dict[str, float], wanted: floa
     current, start, fewest = 0.0, 0, SNIPPET_SCAN
     for end, place in enumerate(places):
         stem = stems_at[place]
-        counts[stem] = counts.get(stem, 0) + 1
-        if counts[stem] == 1:
+        if stem in counts:
+            counts[stem] += 1
+        else:
+            counts[stem] = 1
             current += weights[stem]
         while current >= wanted and start <= end:
             first = places[start]
-            fewest = min(fewest, place - first + 1)
+            if place - first < fewest:
+                fewest = place - first + 1
             gone = stems_at[first]
-            counts[gone] -= 1
-            if not counts[gone]:
+            if counts[gone] == 1:
+                del counts[gone]
                 current -= weights[gone]
+            else:
+                counts[gone] -= 1
             start += 1
     return fewest
 

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from kb.index import Engine, WordQuery, build_index, open_index, stems, tokens
+from kb.index import (
+    Engine,
+    WordQuery,
+    build_index,
+    open_index,
+    stems,
+    tokens,
+    words_stems,
+)
 from kb.model import Record
 
 TEXTS = [
@@ -113,6 +121,13 @@ def test_tokens_are_the_analyzers_tokens() -> None:
     text = (DATA / "sources" / "shards-of-alara-faq-2008.txt").read_text(encoding="utf-8")
     text = text[:20000] + " Don’t target the opponent’s 702.81a e.g. +1/+1 it's"
     assert [t.stem for t in tokens(text)] == [t.text for t in text_analyzer()(text)]
+
+
+def test_words_stems_are_the_tokens_words_and_stems() -> None:
+    # folded at once, and word by word where lower-casing moves characters ("İ")
+    for text in ("Don’t target the opponent’s 702.81a, ten +1/+1 counters it's",
+                 "İstanbul's ten cards: the player’s 3 creatures"):
+        assert words_stems(text) == [(t.word, t.stem) for t in tokens(text)]
 
 
 @pytest.fixture(scope="module")
