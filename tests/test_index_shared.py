@@ -210,6 +210,11 @@ def test_rewriting_one_record_of_a_shared_document_answers_as_a_whole_build(
         for word in ("flank", "deathtouch", "turn", "creatur", "gain"):
             assert ours.doc_frequency("text", word) == theirs.doc_frequency("text", word)
         assert ours.field_length("text") == theirs.field_length("text")
+        for engine in (added, rebuilt):  # `order`: each document's `position`, at C speed
+            layout, docs = engine._layout, range(engine._reader.doc_count_all())  # noqa: SLF001
+            order = layout.order()
+            assert order is not None
+            assert list(map(order, docs)) == list(map(layout.position, docs))
         for words in (["flank", "deathtouch"], ["gain", "turn"], ["creatur", "attack"]):
             query = WordQuery([(w, 1.0) for w in words])
             found, total = added.ranked(query, limit=40)
