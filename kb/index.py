@@ -357,8 +357,8 @@ def payload_records(found: dict[str, Any] | list[dict[str, Any]]) -> list[dict[s
     a dict of its own (a reader may keep the payloads it read)."""
     if isinstance(found, dict):
         return [dict(found)]
-    first = found[0]
-    return [dict(first), *({**first, **delta} for delta in found[1:])]
+    # each the first's fields updated by its own (the first's by itself: a copy), at C speed
+    return list(map(found[0].__or__, found))
 
 
 def _documents(records: Sequence[Record], group: Grouping | None,
