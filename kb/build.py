@@ -33,7 +33,7 @@ from kb import parsecache
 from kb.collector import long_lived
 from kb.freshness import BUILDS, CURRENT, Build, fresh_build, load_build, read_current, stat_key
 from kb.homelock import build_lock
-from kb.leftovers import ADDED, TMP, tidy, tidy_if_idle
+from kb.leftovers import ADDED, TMP, drop_unpublished_folders, tidy, tidy_if_idle
 from kb.model import Record
 from kb.paths import claim_home
 
@@ -464,6 +464,7 @@ def add_files(home: Path, paths: list[Path], data_dir: Path | None = None,
         except BaseException:
             for copy in copies:
                 copy.path.unlink(missing_ok=True)
+            drop_unpublished_folders(home)
             raise
     return Ingested(build, copies, skipped)
 

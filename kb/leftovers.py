@@ -85,8 +85,8 @@ def _maybe_unlisted(home: Path) -> bool:
         names = os.listdir(home / ADDED / "files")
     except OSError:
         return False
-    if not names:
-        return False
+    if not names:  # (the folder itself a leftover where no manifest was ever published)
+        return not (home / ADDED / "sources.toml").exists()
     try:
         text = (home / ADDED / "sources.toml").read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -106,9 +106,24 @@ def remove(paths: list[Path]) -> None:
             path.unlink(missing_ok=True)
 
 
+def drop_unpublished_folders(home: Path) -> None:
+    """Remove `added/files` and `added` when they hold nothing and no added manifest was
+    ever published: what the first ingest into a home makes before its build, and leaves
+    when it fails or is killed."""
+    added = home / ADDED
+    if (added / "sources.toml").exists():
+        return
+    for folder in (added / "files", added):
+        try:
+            folder.rmdir()  # (only an empty one)
+        except OSError:
+            return
+
+
 def tidy(home: Path) -> None:
     """Under the build lock: remove what builds and ingests that died left behind."""
     remove(dead_temporaries(home) + unlisted_files(home))
+    drop_unpublished_folders(home)
 
 
 def tidy_if_idle(home: Path) -> None:

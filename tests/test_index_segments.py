@@ -213,6 +213,7 @@ def test_a_failed_or_killed_addition_leaves_the_home_as_it_was(
             add_files(home, [extra_file(MTGJSON_ALA)], DATA)
     unchanged()
     assert [p.name for p in (home / "builds").iterdir()] == [build.path.name]
+    assert not (home / "added").exists()  # (the folders the copy went into, gone too)
 
     mtgkb = [sys.executable, "-c",
              "import sys; sys.argv[0] = 'mtgkb'; from kb.cli import run; run()"]
@@ -235,6 +236,8 @@ def test_a_failed_or_killed_addition_leaves_the_home_as_it_was(
                            cwd=ROOT, capture_output=True, text=True, timeout=90)
     assert found.returncode == 0, found.stderr
     assert not any(r["source"] == "mtgjson-ala" for r in json.loads(found.stdout)["results"])
+    unchanged()  # and the search removed what the killed ingest left
+    assert not (home / "added").exists()
 
 
 def test_append_index_refuses_new_rules(tmp_path: Path, shipped_build) -> None:
