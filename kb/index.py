@@ -935,8 +935,8 @@ class Engine:
         (`candidates`) as many times as needed."""
         from kb.index_read import Ranking
 
-        return Ranking(self._filtered(scores, kind, source), self._layout.order(),
-                       source or None)
+        found = self._filtered(scores, kind, source)
+        return Ranking(found, self._layout.order(len(found)), source or None)
 
     def candidates(self, ranking: Ranking, limit: int | None = 30,
                    payloads: dict[int, Any] | None = None) -> list[Candidate]:

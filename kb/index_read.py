@@ -628,6 +628,7 @@ class Layout:
             for (leaf, _), c, dead in zip(leaves, self._counts, self.deleted, strict=True))
         self._per_doc: array[int] | None = None
         self._places: array[int] | None = None  # `order`'s positions, by docnum
+        self._ordered_for = 0  # how many candidates the rankings before had
         self._gone: list[dict[str, dict[str, int]]] = []  # per segment: field -> term -> n
         self._length: dict[str, int] = {}
         self._starts: list[int] = []
@@ -671,13 +672,19 @@ class Layout:
                     else array("I", [1]) * leaf.doc_count_all()
         return self._per_doc
 
-    def order(self) -> Callable[[int], int] | None:
-        """`position` as a look-up at C speed (a ranking orders thousands of candidates
-        by it: every document's worked out once, at C speed too), None when the records
-        are in docnum order."""
+    def order(self, candidates: int) -> Callable[[int], int] | None:
+        """`position` for a ranking of up to `candidates` documents, None when the records
+        are in docnum order. Once the rankings asked for have had as many candidates as
+        the index has documents, it is a look-up at C speed (every document's position
+        worked out once, at C speed too: a search over every rules version orders
+        thousands of candidates); before, `position` itself (a cold search, one or two
+        rankings, does not pay for working out every document's)."""
         if not self.ordered:
             return None
         if self._places is None:
+            self._ordered_for += candidates
+            if self._ordered_for < self._reader.doc_count_all():
+                return self.position
             places = array("q")
             for (leaf, start), counts, positions in zip(
                     self._reader.leaf_readers(), self._counts, self._positions, strict=True):
