@@ -316,18 +316,44 @@ class Searcher:
 
     def _rule_lookup(self, text: str, number: str, kind: str | None, source: str | None,
                      limit: int, as_of: str | None) -> SearchResult:
-        """Today's rule of that number first (or the one in force on `as_of`), then the
-        same number in other versions and documents, then its subrules."""
-        exact = [r for r in self._engine.rule(number, kind, source)
-                 if not as_of or (r.get("date") or "") <= as_of]
+        """Today's rule of that number (or the one in force on `as_of`) and its subrules
+        first, then the rules the number named in other versions and documents: one hit
+        per rule across versions (a rule the number named in older versions only, "702.83
+        Cascade" of 2012, is a hit of its own), shown in its newest version of that number,
+        the others listed.
+
+        >>> [h.record["rule"] for h in searcher.search("702.83").hits][:3]  # doctest: +SKIP
+        ['702.83', '702.83a', '702.83b']
+        """
         newest = self._versions.newest_cr
-        exact.sort(key=lambda r: (r["source"] != newest or bool(as_of),
-                                  not r["source"].startswith("cr-"), _newest_first(r), r["id"]))
+
+        def order(r: dict[str, Any]) -> tuple[bool, bool, str, str]:
+            return (r["source"] != newest or bool(as_of), not r["source"].startswith("cr-"),
+                    _newest_first(r), r["id"])
+
+        def in_order(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return sorted((r for r in found if not as_of or (r.get("date") or "") <= as_of),
+                          key=order)
+
+        exact = in_order(self._engine.rule(number, kind, source))
         seen = {r["id"] for r in exact}
-        under = [r for r in self._engine.under_rule(number, kind, source) if r["id"] not in seen]
+        under = in_order([r for r in self._engine.under_rule(number, kind, source)
+                          if r["id"] not in seen])
         wanted = set(stems(text))
-        hits = [Hit(r, 100.0, snippet(r["text"], wanted)) for r in exact]
-        hits += [Hit(r, 50.0, snippet(r["text"], wanted)) for r in under]
+        ranked: list[tuple[float, dict[str, float], list[dict[str, Any]]]] = [
+            *((100.0, {}, [r]) for r in exact), *((50.0, {}, [r]) for r in under)]
+        hits = []
+        for group in self._versions.group(ranked):
+            # the group's first candidate is the version to show (the candidates are in
+            # the order above); its other versions are listed by the fields naming them
+            shown = next(iter(group.records.values()))
+            self._versions.complete(group, whole=False)
+            hits.append(Hit(shown, group.score, snippet(shown["text"], wanted),
+                            versions=_newest_first_but(group.records.values(), shown["id"])))
+        # the version in force (the first hit's) with its subrules first, then the rules
+        # the number named in other versions and documents
+        current = hits[0].record["source"] if hits else None
+        hits.sort(key=lambda hit: hit.record["source"] != current)
         return SearchResult(query=text, total=len(hits), hits=hits[:limit], terms=[number])
 
     def _ranked(self, text: str, kind: str | None, source: str | None, limit: int,

@@ -304,6 +304,29 @@ def test_a_bare_rule_number_is_todays_rule_first(large_home) -> None:
     assert searcher.search("702.11a", as_of="2012-12-31").hits[0].record["date"] <= "2012-12-31"
 
 
+def test_a_bare_rule_number_is_one_hit_per_rule_across_versions(large_home) -> None:
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    result = searcher.search("702.83", limit=50)
+    hits = result.hits
+    # today's 702.83 (Exalted) with its subrules first, each listing its older versions
+    assert [h.record["id"] for h in hits[:3]] == [
+        "cr-2026-01-16:702.83", "cr-2026-01-16:702.83a", "cr-2026-01-16:702.83b"]
+    assert {"cr-2012-10-01:702.81", "cr-2008-10-01:502.83"} <= {v["id"] for v in hits[0].versions}
+    # 702.83 of 2012 was Cascade: a hit of its own, listing today's 702.85 among its versions
+    cascade = next(h for h in hits if h.record["id"] == "cr-2012-10-01:702.83")
+    assert "cr-2026-01-16:702.85" in {v["id"] for v in cascade.versions}
+    shown = [i for h in hits for i in h.shows()]
+    assert len(shown) == len(set(shown))  # no version shown twice
+    assert result.total == len(hits)
+    old = searcher.search("702.83", as_of="2012-12-31").hits
+    assert old[0].record["id"] == "cr-2012-10-01:702.83"
+    assert all(h.record["date"] <= "2012-12-31" for h in old)
+
+
 def test_renames_come_from_the_glossary() -> None:
     from kb.era import glossary_renames
 
