@@ -77,12 +77,17 @@ OLD, NEW = "CR 2010-07-01", "CR 2030-01-01"
 @pytest.fixture(scope="module")
 def versions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A knowledge base of two small rules versions alone (its own data folder), as a site."""
+    return _site_of(tmp_path_factory.mktemp("search-versions"),
+                    [("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")])
+
+
+def _site_of(folder: Path, versions: list[tuple[str, str, str]]) -> Path:
+    """The site of a knowledge base of these rules versions alone (name, text, date)."""
     from kb.build import ensure_built
 
-    folder = tmp_path_factory.mktemp("search-versions")
     (folder / "data" / "sources").mkdir(parents=True)
     manifest = []
-    for name, text, date in (("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")):
+    for name, text, date in versions:
         (folder / "data" / "sources" / f"{name}.txt").write_text(text, encoding="utf-8")
         manifest.append(f'[[source]]\nid = "cr-{date}"\ntitle = "Comprehensive Rules {date}"\n'
                         f'path = "sources/{name}.txt"\nformat = "comprehensive-rules"\n'
@@ -170,6 +175,27 @@ def test_every_rule_shows_its_history_with_word_changes(parsed: Site) -> None:
                                                  "../../rules/current/702.html#702.19b")
     assert old.find("details", class_="history").find("li", class_="this").a.get_text() == \
         f"{OLD}: 702.17b"
+
+
+def test_versions_that_say_the_same_are_one_step_of_a_rules_history(
+        tmp_path: Path) -> None:
+    # a third version saying what the second says: one step for both (a step per version
+    # made each rule of each version list every other, a site of gigabytes over 110)
+    newer = NEW_RULES.replace("January 1, 2030", "January 1, 2031")
+    site = read_site(_site_of(tmp_path, [("old", OLD_RULES, "2010-07-01"),
+                                         ("new", NEW_RULES, "2030-01-01"),
+                                         ("newer", newer, "2031-01-01")]), "")
+    for label in (NEW, "CR 2031-01-01"):
+        page = f"rules/{source_folder(site, label)}/702.html"
+        history = site.pages[page].find(id="702.19b").find("details", class_="history")
+        assert history.summary.get_text().startswith("History: 3 versions")
+        steps = history.find_all("li")
+        assert [s.a.get_text() for s in steps] == [
+            f"{OLD}: 702.17b", f"{NEW} – CR 2031-01-01: 702.19b"]
+        assert "(2 versions)" in steps[1].get_text() and "this" in steps[1]["class"]
+        assert steps[1].a["href"] == "#702.19b"  # the step holding this page links to it
+        assert "excess" in [i.get_text() for i in steps[1].find_all("ins")]
+    assert broken_links(site) == []
 
 
 def test_a_changes_page_per_pair_of_versions_linked_from_the_history(parsed: Site) -> None:

@@ -154,20 +154,37 @@ class View:
             history=self.history(rule, versions), today=self.today(rule, versions))
 
     def history(self, rule: Record, versions: list[Record]) -> list[dict[str, Any]]:
-        """The rule in every rules version, oldest first, each worded against the one
-        before it (`<ins>`/`<del>`, renumbering ignored); [] for a rule of one version."""
+        """The rule across the rules versions, oldest first, as runs: versions that follow
+        one another with the same number and wording are one step ("CR 2009-07-11 – CR
+        2011-05-01: 702.80a", with how many versions), each step worded against the one
+        before it (`<ins>`/`<del>`, renumbering ignored); [] for a rule of one version.
+        (One step per version made every rule of every version list the others: over 110
+        versions, a site of gigabytes.)"""
         if not versions:
             return []
         era = _era_key(self.content)
-        steps: list[dict[str, Any]] = []
+        runs: list[list[Record]] = []
         previous: Record | None = None
         for record in sorted([*versions, rule], key=era):
-            body, same = self.content.worded(previous, record)
-            steps.append({"href": self.link(record), "this": record.id == rule.id,
-                          "label": f"{self.label(record.source)}: {record.rule or record.title}",
-                          "body": body, "same_as": self.label(previous.source) if same and
-                          previous else None, "changes": self.changes(previous, record)})
+            _, same = self.content.worded(previous, record)
+            if same and previous is not None and record.rule == previous.rule:
+                runs[-1].append(record)
+            else:
+                runs.append([record])
             previous = record
+        steps: list[dict[str, Any]] = []
+        before: Record | None = None
+        for run in runs:
+            first, last = run[0], run[-1]
+            body, same = self.content.worded(before, first)
+            this = any(record.id == rule.id for record in run)
+            span = self.label(first.source) if len(run) == 1 else \
+                f"{self.label(first.source)} – {self.label(last.source)}"
+            steps.append({"href": self.link(rule if this else first), "this": this,
+                          "label": f"{span}: {first.rule or first.title}", "count": len(run),
+                          "body": body, "same_as": self.label(before.source) if same and
+                          before else None, "changes": self.changes(before, first)})
+            before = last
         return steps
 
     def changes(self, previous: Record | None, record: Record) -> str | None:
