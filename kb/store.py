@@ -364,6 +364,22 @@ class KnowledgeBase:
 
         return [Link(*row) for row in rows]
 
+    def citations(self, kinds: Iterable[str]) -> dict[str, set[str]]:
+        """What points to each record of these kinds (lineage links aside): record id ->
+        the ids citing it, read in one pass (a site of 110 rules versions asks for 250,000
+        records')."""
+        wanted = list(kinds)
+        marks = ",".join("?" * len(wanted))
+        found: dict[str, set[str]] = {}
+        for src, dst in self._db.execute(
+                "select l.src, l.dst from links l join records r on r.id = l.dst"
+                f" where l.kind != 'lineage' and r.kind in ({marks})", wanted):
+            if (citing := found.get(dst)) is None:
+                found[dst] = {src}
+            else:
+                citing.add(src)
+        return found
+
     def lineage(self, record_id: str) -> list[str]:
         """Ids of the same rule or keyword across sources and versions, by era (each group
         read once: a search asks for the versions of hundreds of records, many of a group)."""

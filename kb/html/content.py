@@ -53,6 +53,7 @@ class SiteContent:
     rules_tops: dict[str, list[str]] = field(default_factory=dict)
     flagged: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _rules_versions: list[dict[str, Any]] | None = None
     _worded: dict[tuple[str, str], tuple[Markup, bool]] = field(default_factory=dict)
     # the changes pages (kb.html.changes): by pair of versions, and each listed entry's
     # place by (old record id, new record id)
@@ -88,11 +89,15 @@ class SiteContent:
 
     @property
     def rules_versions(self) -> list[dict[str, Any]]:
-        """The Comprehensive Rules versions that have rules pages, newest first."""
-        return sorted((s for s in self.sources if s.get("format") == CR_FORMAT
-                       and s["id"] in self.rules_tops),
-                      key=lambda s: (str(s.get("era") or s.get("date")), str(s.get("date"))),
-                      reverse=True)
+        """The Comprehensive Rules versions that have rules pages, newest first (worked out
+        once: every rule block asks for today's)."""
+        if self._rules_versions is None:
+            self._rules_versions = sorted(
+                (s for s in self.sources if s.get("format") == CR_FORMAT
+                 and s["id"] in self.rules_tops),
+                key=lambda s: (str(s.get("era") or s.get("date")), str(s.get("date"))),
+                reverse=True)
+        return self._rules_versions
 
     @property
     def today(self) -> str | None:
@@ -170,15 +175,23 @@ class SiteContent:
 
     def _links(self, kb: KnowledgeBase) -> None:
         """Citations and lineage of the records that show them (rules and keywords)."""
+        kinds = ("rule", "keyword")
+        citing = kb.citations(kinds)
+        groups = kb.lineage_groups()
+        # a group's members on the site, worked out once for all of them (over 110 rules
+        # versions a group holds 110: once per member, 110 times over)
+        members_of: dict[int, list[str]] = {}
         for record in self.records:
-            if record.kind not in ("rule", "keyword"):
+            if record.kind not in kinds:
                 continue
-            sources = {link.src for link in kb.cited_by(record.id) if link.kind != "lineage"}
-            sources.discard(record.id)
-            if sources:
+            if sources := citing.get(record.id, set()) - {record.id}:
                 self.cited_by[record.id] = sorted(
                     (s for s in sources if s in self.by_id), key=self.order.__getitem__)
-            members = [m for m in kb.lineage(record.id) if m in self.by_id]
+            if (group := groups.get(record.id)) is None:
+                continue
+            if (members := members_of.get(group)) is None:
+                members = members_of[group] = [m for m in kb.lineage(record.id)
+                                               if m in self.by_id]
             if len(members) > 1:
                 self.lineage[record.id] = members
 

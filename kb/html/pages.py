@@ -213,8 +213,12 @@ class View:
         """The same rule in the other Comprehensive Rules versions, and in other sources."""
         others = [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
                   if i != record.id]
-        rules = [r for r in others if self.content.source(r.source).get("format") == CR_FORMAT]
-        return rules, [r for r in others if r not in rules]
+        rules: list[Record] = []
+        quoted: list[Record] = []
+        for other in others:  # (one pass: a lineage over 110 versions holds 110 records)
+            is_rules = self.content.source(other.source).get("format") == CR_FORMAT
+            (rules if is_rules else quoted).append(other)
+        return rules, quoted
 
     def check(self, record: Record) -> dict[str, Any] | None:
         """The validation result of a definition record, if it was checked."""
