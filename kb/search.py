@@ -53,6 +53,7 @@ from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.recent import Recent
 from kb.search_cards import (
+    CardPlace,
     about,
     defined_names,
     filed_under,
@@ -239,6 +240,8 @@ class Takes:
     defines: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # `_definitions`
     # the query's stems that are terms the rules define (`_cards_named`)
     defined: frozenset[str] = frozenset()
+    # where the query says each card of the candidates (`kb.search_cards.named_cards`)
+    cards: dict[str, CardPlace] = field(default_factory=dict)
 
 
 class Searcher:
@@ -476,7 +479,7 @@ class Searcher:
                 # question ranks after the rest fills no hit of its own (over 40 card sets,
                 # cards and their rulings were half the groups a question's candidates made)
                 named = _cards_named(said_stems, [c.record for c in firsts.values()],
-                                     takes.defined, query.capitalised) \
+                                     takes.defined, query.capitalised, takes.cards) \
                     if last else {}
                 aside = {key for key, c in firsts.items()
                          if _unnamed(c.record, named, takes, said)} if last else set()
@@ -766,12 +769,13 @@ def _reranked(docs: list[CandidateDocument], query: ReadQuery, variants: list[Re
 
 
 def _cards_named(said: list[str], records: list[dict[str, Any]],
-                 defined: frozenset[str], capitalised: frozenset[int] = frozenset()
-                 ) -> dict[str, set[str]]:
+                 defined: frozenset[str], capitalised: frozenset[int] = frozenset(),
+                 places: dict[str, CardPlace] | None = None) -> dict[str, set[str]]:
     """The cards the query names (`named_cards`), less those whose name is all terms the
     rules define (`defined`: the query's stems that are): "my lifelink creature" means the
-    keyword, not the aura named Lifelink."""
-    return {card: words for card, words in named_cards(said, records, capitalised).items()
+    keyword, not the aura named Lifelink. (`places`: `named_cards`'s, kept by `Takes`.)"""
+    return {card: words
+            for card, words in named_cards(said, records, capitalised, places).items()
             if not words <= defined}
 
 
@@ -839,7 +843,7 @@ def _scored(found: list[Candidate], counts: list[int], query: ReadQuery,
     said = {t.stem for t in query.words}
     said_any = {t.stem for v in variants for t in v.words}
     named = _cards_named([t.stem for t in query.words], [c.record for c in found],
-                         takes.defined, query.capitalised)
+                         takes.defined, query.capitalised, takes.cards)
     cards_of = [_about(c.record, named, takes) for c in found]
     best: dict[str, float] = {}
     ruled: set[str] = set()  # the named cards some other candidate is about (a ruling)

@@ -30,36 +30,49 @@ _DEFINES = lazy(r'"([^"\n]{2,40})"\s+(?:means|is|refers to)\b')
 _PARAMETER = lazy(r"\[[^\]]*\]|\b[NX]\b")
 # the names in an entry's title: 'Banding, "Bands with Other"'
 _NAME_SEPARATOR = lazy(r'[,;"“”]')
+# where a query says a card's name: the form said (its stems), its start and its end
+# among the query's stems; () where the query does not say it
+CardPlace = tuple[tuple[str, ...], int, int] | tuple[()]
 
 
 def named_cards(query_stems: list[str], records: list[dict[str, Any]],
-                capitalised: frozenset[int] = frozenset()) -> dict[str, set[str]]:
+                capitalised: frozenset[int] = frozenset(),
+                places: dict[str, CardPlace] | None = None) -> dict[str, set[str]]:
     """The cards (of the records' `cards`) the query names, each with the stems of its name
     the query says: the whole name in order, or a shorter form players use (`name_forms`:
     "Thassa" for Thassa, God of the Sea; "Mirari Conjecture"), or the name's first word
     where the query writes it with a capital (`capitalised`: positions in `query_stems`),
     as a name ("Tezzeret's -5" for Tezzeret the Seeker). A name said only inside a longer
     name the query says is not named ("Silence" in "Stony Silence", "Garruk" in
-    "Garruk's Horde")."""
+    "Garruk's Horde"). (`places`: where the query says each card it was asked about
+    already, `()` for nowhere, for the same query's next records: added to.)"""
     said = list(query_stems)
+    places = {} if places is None else places
     found: dict[str, tuple[tuple[str, ...], int, int]] = {}
-    # each capitalised stem at its first place
-    names = {said[i]: i for i in sorted(capitalised, reverse=True)}
+    names: dict[str, int] | None = None
     for record in records:
-        for card in record.get("cards") or []:
-            if card in found:
-                continue
-            for form in name_forms(card):
-                if (start := _find(said, form)) is not None:
-                    found[card] = (form, start, start + len(form))
-                    break
-            else:
-                if names and (first := given_name(card)) is not None and \
-                        (start := names.get(first)) is not None:
-                    found[card] = ((first,), start, start + 1)
+        for card in record.get("cards") or ():
+            if (place := places.get(card)) is None:
+                if names is None:  # each capitalised stem at its first place
+                    names = {said[i]: i for i in sorted(capitalised, reverse=True)}
+                place = places[card] = _said_at(said, card, names)
+            if place:
+                found[card] = place
     spans = [(start, end) for _, start, end in found.values()]
     return {card: set(form) for card, (form, start, end) in found.items()
             if not any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans)}
+
+
+def _said_at(said: list[str], card: str, names: dict[str, int]) -> CardPlace:
+    """Where the query (`said`) says a card's name: the form said, its start and end (`()`
+    for nowhere; `names`: the capitalised stems' first places)."""
+    for form in name_forms(card):
+        if (start := _find(said, form)) is not None:
+            return form, start, start + len(form)
+    if names and (first := given_name(card)) is not None and \
+            (start := names.get(first)) is not None:
+        return (first,), start, start + 1
+    return ()
 
 
 def _find(said: list[str], form: tuple[str, ...]) -> int | None:

@@ -454,6 +454,27 @@ def test_a_card_named_by_its_short_form_leads_to_its_rulings(shipped_searcher) -
     assert set(named_cards(stems("Garruk flips"), horde)) == {"Garruk, the Veil-Cursed"}
 
 
+def test_the_cards_a_query_names_are_the_same_with_the_places_kept() -> None:
+    """`named_cards` keeping where the query says each card (`places`, as `Takes.cards`
+    keeps them over a query's takes) names the same cards as reading them afresh, take
+    after take, and reads each card's name once."""
+    from kb.search_cards import named_cards
+
+    said = stems("Garruk's Horde: can Garruk, the Veil-Cursed cycle Elspeth's card?")
+    takes = [[{"cards": ["Garruk's Horde"]}, {"kind": "rule"}],
+             [{"cards": ["Garruk's Horde"]}, {"kind": "rule"},
+              {"cards": ["Garruk, the Veil-Cursed", "Stony Silence"]}],
+             [{"cards": ["Elspeth, Knight-Errant"]}, {"cards": ["Garruk's Horde"]}]]
+    places: dict = {}
+    for records in takes:
+        kept = named_cards(said, records, frozenset({0}), places)
+        assert kept == named_cards(said, records, frozenset({0}))
+        assert list(kept) == list(named_cards(said, records, frozenset({0})))
+    assert set(places) == {"Garruk's Horde", "Garruk, the Veil-Cursed", "Stony Silence",
+                           "Elspeth, Knight-Errant"}
+    assert places["Stony Silence"] == ()
+
+
 def test_an_obsolete_term_the_newest_rules_explain_is_live(large_home) -> None:
     from kb.build import ensure_built
     from kb.search import Searcher
