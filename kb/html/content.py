@@ -54,6 +54,10 @@ class SiteContent:
     flagged: dict[str, list[tuple[int, dict[str, Any]]]] = field(default_factory=dict)
     _sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     _rules_versions: list[dict[str, Any]] | None = None
+    _source_order: dict[str, int] | None = None
+    _parts: dict[str, tuple[list[Record], list[Record]]] = field(default_factory=dict)
+    _runs: dict[tuple[str, str], list[tuple[list[Record], set[str]]]] = field(
+        default_factory=dict)
     _worded: dict[tuple[str, str], tuple[Markup, bool]] = field(default_factory=dict)
     # the changes pages (kb.html.changes): by pair of versions, and each listed entry's
     # place by (old record id, new record id)
@@ -86,6 +90,48 @@ class SiteContent:
                 self._worded[key] = ((render(record.text, changes=changes), False) if changes
                                      else (Markup(""), True))
         return self._worded[key]
+
+    def era_key(self, record: Record) -> tuple[str, str, int]:
+        """A record's place in time: its era, its date, its source's place in the manifest."""
+        if self._source_order is None:
+            self._source_order = {s["id"]: n for n, s in enumerate(self.sources)}
+        return (record.era or record.date, record.date, self._source_order.get(record.source, 0))
+
+    def lineage_parts(self, record: Record) -> tuple[list[Record], list[Record]]:
+        """The records of a record's lineage (itself included) in the Comprehensive Rules
+        versions and in other sources, in lineage order; worked out once per lineage."""
+        members = self.lineage.get(record.id)
+        if not members:
+            return [], []
+        if (found := self._parts.get(members[0])) is None:
+            rules: list[Record] = []
+            quoted: list[Record] = []
+            for member in members:
+                other = self.by_id[member]
+                is_rules = self.source(other.source).get("format") == CR_FORMAT
+                (rules if is_rules else quoted).append(other)
+            found = self._parts[members[0]] = (rules, quoted)
+        return found
+
+    def runs(self, rule: Record, versions: list[Record]) -> list[tuple[list[Record], set[str]]]:
+        """A rule and its other rules versions, oldest first, as runs of versions that
+        follow one another with the same number and wording (each with its records' ids);
+        worked out once for the rules versions of one lineage, which all show it."""
+        members = self.lineage.get(rule.id)
+        own = self.source(rule.source).get("format") == CR_FORMAT
+        key = (members[0] if members else rule.id, "" if own else rule.id)
+        if (found := self._runs.get(key)) is None:
+            runs: list[list[Record]] = []
+            previous: Record | None = None
+            for record in sorted([*versions, rule], key=self.era_key):
+                _, same = self.worded(previous, record)
+                if same and previous is not None and record.rule == previous.rule:
+                    runs[-1].append(record)
+                else:
+                    runs.append([record])
+                previous = record
+            found = self._runs[key] = [(run, {r.id for r in run}) for run in runs]
+        return found
 
     @property
     def rules_versions(self) -> list[dict[str, Any]]:

@@ -162,22 +162,12 @@ class View:
         versions, a site of gigabytes.)"""
         if not versions:
             return []
-        era = _era_key(self.content)
-        runs: list[list[Record]] = []
-        previous: Record | None = None
-        for record in sorted([*versions, rule], key=era):
-            _, same = self.content.worded(previous, record)
-            if same and previous is not None and record.rule == previous.rule:
-                runs[-1].append(record)
-            else:
-                runs.append([record])
-            previous = record
         steps: list[dict[str, Any]] = []
         before: Record | None = None
-        for run in runs:
+        for run, ids in self.content.runs(rule, versions):
             first, last = run[0], run[-1]
             body, same = self.content.worded(before, first)
-            this = any(record.id == rule.id for record in run)
+            this = rule.id in ids
             span = self.label(first.source) if len(run) == 1 else \
                 f"{self.label(first.source)} – {self.label(last.source)}"
             steps.append({"href": self.link(rule if this else first), "this": this,
@@ -211,14 +201,9 @@ class View:
 
     def versions(self, record: Record) -> tuple[list[Record], list[Record]]:
         """The same rule in the other Comprehensive Rules versions, and in other sources."""
-        others = [self.content.by_id[i] for i in self.content.lineage.get(record.id, [])
-                  if i != record.id]
-        rules: list[Record] = []
-        quoted: list[Record] = []
-        for other in others:  # (one pass: a lineage over 110 versions holds 110 records)
-            is_rules = self.content.source(other.source).get("format") == CR_FORMAT
-            (rules if is_rules else quoted).append(other)
-        return rules, quoted
+        rules, quoted = self.content.lineage_parts(record)
+        return ([r for r in rules if r.id != record.id],
+                [r for r in quoted if r.id != record.id])
 
     def check(self, record: Record) -> dict[str, Any] | None:
         """The validation result of a definition record, if it was checked."""
@@ -267,11 +252,6 @@ def source_label(source: dict[str, Any]) -> str:
     return str(source.get("title") or source.get("id"))
 
 
-def _era_key(content: SiteContent) -> Callable[[Record], tuple[str, str, int]]:
-    order = {s["id"]: n for n, s in enumerate(content.sources)}
-    return lambda r: (r.era or r.date, r.date, order.get(r.source, 0))
-
-
 def _short(title: str, width: int = 90) -> str:
     return title if len(title) <= width else title[:width - 1].rstrip() + "…"
 
@@ -295,7 +275,7 @@ def split_examples(lines: list[Markup]) -> tuple[list[Markup], list[Markup]]:
 
 def keyword_context(content: SiteContent, name: str) -> dict[str, Any]:
     """Definitions side by side, lineage of numbers, checks, rulings, Q&A, cards."""
-    era = _era_key(content)
+    era = content.era_key
     group = sorted(content.keywords[name], key=era)
     definitions = []
     previous: Record | None = None
@@ -358,7 +338,7 @@ def _by_source(records: list[Record]) -> list[tuple[str, list[Record]]]:
 
 def card_context(content: SiteContent, name: str) -> dict[str, Any]:
     """The card's text in each source, its rulings by source and date, its keywords."""
-    group = sorted(content.cards[name], key=_era_key(content))
+    group = sorted(content.cards[name], key=content.era_key)
     versions = []
     for card in group:
         rules_text = str(card.meta.get("rules_text") or "")
