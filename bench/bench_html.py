@@ -1,7 +1,7 @@
 """HTML site generation time: the shipped data, then the shipped data plus the four
 Comprehensive Rules versions and the MTGJSON file of ../shared/corpus-extra (when present).
 
-Usage: python bench/bench_html.py [--runs N]
+Usage: python bench/bench_html.py [--runs N] [--archive-home HOME]
 
 For each corpus: the knowledge base is built first (not timed here; see bench_search.py),
 then the site is written N times (default 3) into a fresh folder and once more over the
@@ -10,12 +10,14 @@ into its steps (read + link, validation, render, search index, swap). Then the o
 search: the size of each part of its index (the part every page loads first, the term
 shards, the text chunks), and, run under Node when installed (`kb.html.node_search`),
 the index's load time and the time of judges' queries (cold: each loads the shards it
-needs).
+needs). With `--archive-home`, only the site of that built home instead (a home of the
+whole archive: 110 rules versions and 40 card sets), written once into a temporary folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import sys
@@ -66,13 +68,15 @@ def instrument() -> None:
     site_module._swap_in = timed("swap", site_module._swap_in)
 
 
-def bench(name: str, home: Path, runs: int) -> None:
-    """Build (untimed), then write the site `runs` times and report."""
+def bench(name: str, home: Path, runs: int, out: Path | None = None,
+          again: bool = True) -> None:
+    """Build (untimed), then write the site `runs` times (into `out`, by default beside
+    the home) and, with `again`, once more over the previous site; report."""
     build = ensure_built(ROOT / "data", home)
     STEPS.clear()
     totals = []
     summary = ""
-    out = home.parent / f"site-{home.name}"
+    out = out or home.parent / f"site-{home.name}"
     for _ in range(runs):
         shutil.rmtree(out, ignore_errors=True)
         RUN.clear()
@@ -81,9 +85,11 @@ def bench(name: str, home: Path, runs: int) -> None:
         totals.append(time.perf_counter() - start)
         for step, seconds in RUN.items():
             STEPS.setdefault(step, []).append(seconds)
-    start = time.perf_counter()
-    site_module.write_site(build, out)  # over the previous site
-    over = time.perf_counter() - start
+    over = None
+    if again:
+        start = time.perf_counter()
+        site_module.write_site(build, out)  # over the previous site
+        over = time.perf_counter() - start
     pages = Counter(p.relative_to(out).parts[0] if len(p.relative_to(out).parts) > 1
                     else p.name for p in out.rglob("*.html"))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
@@ -92,9 +98,12 @@ def bench(name: str, home: Path, runs: int) -> None:
     kinds = ", ".join(f"{kind} {n}" for kind, n in pages.most_common())
     print(f"   pages: {sum(pages.values())} ({kinds}); {size / 1e6:.1f} MB")
     print(f"   write_site: median {statistics.median(totals):.2f} s of {runs} "
-          f"(min {min(totals):.2f}, max {max(totals):.2f}); over the previous site {over:.2f} s")
+          f"(min {min(totals):.2f}, max {max(totals):.2f})"
+          + (f"; over the previous site {over:.2f} s" if over is not None else ""))
     steps = ", ".join(f"{step} {statistics.median(times):.2f}" for step, times in STEPS.items())
     print(f"   steps (median s): {steps}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"   peak memory of this process so far: {peak:.0f} MB")
     search_figures(out)
 
 
@@ -126,9 +135,16 @@ def main() -> None:
     """Run the benchmark on both corpora."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--archive-home", type=Path, default=None,
+                        help="a built home (of the whole archive) whose site is timed once")
+    args = parser.parse_args()
+    runs = args.runs
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
+        if args.archive_home is not None:
+            bench(f"the home {args.archive_home.name}", args.archive_home, 1,
+                  Path(tmp) / "site-archive", again=False)
+            return
         bench("shipped data", Path(tmp) / "home-shipped", runs)
         missing = [p for p in EXTRA_FILES if not p.exists()]
         if missing:
