@@ -108,18 +108,20 @@ class SiteContent:
             quoted: list[Record] = []
             for member in members:
                 other = self.by_id[member]
-                is_rules = self.source(other.source).get("format") == CR_FORMAT
-                (rules if is_rules else quoted).append(other)
+                (rules if self._in_rules(other) else quoted).append(other)
             found = self._parts[members[0]] = (rules, quoted)
         return found
+
+    def _in_rules(self, record: Record) -> bool:
+        """Whether a record is of a Comprehensive Rules version (not a document quoting it)."""
+        return self.source(record.source).get("format") == CR_FORMAT
 
     def runs(self, rule: Record, versions: list[Record]) -> list[tuple[list[Record], set[str]]]:
         """A rule and its other rules versions, oldest first, as runs of versions that
         follow one another with the same number and wording (each with its records' ids);
         worked out once for the rules versions of one lineage, which all show it."""
         members = self.lineage.get(rule.id)
-        own = self.source(rule.source).get("format") == CR_FORMAT
-        key = (members[0] if members else rule.id, "" if own else rule.id)
+        key = (members[0] if members else rule.id, "" if self._in_rules(rule) else rule.id)
         if (found := self._runs.get(key)) is None:
             runs: list[list[Record]] = []
             previous: Record | None = None
