@@ -212,7 +212,8 @@ def _card_records(card: _Card, source: Source, allocate: Callable[[str], str],
         rulings.append(Record(
             id=allocate(f"{card_id}:ruling:{number}"), kind="ruling", source=source.id,
             title=f"Ruling on {card.name} ({date})" if date else f"Ruling on {card.name}",
-            text=normalize(text), date=date or source.date, era=source.era,
+            # a ruling is of the rules of its own date, not of its set's
+            text=normalize(text), date=date or source.date, era=date or source.era,
             cards=[card.name], line_start=line, line_end=line, parent=card_id,
             meta={"subject": card.name},
         ))

@@ -139,22 +139,39 @@ def test_the_prefilter_keeps_every_record_that_names_an_added_card() -> None:
 
 
 def test_adding_a_set_marks_its_rulings_without_the_keyword_modules(tmp_path: Path) -> None:
-    """An addition marks the rulings it brings (ALA's lifelink ruling that the 2009 change
-    superseded among them) from the earlier forms the build it extends stored: no keyword
-    module of the rules model is loaded."""
+    """An addition marks the rulings it brings from the earlier forms the build it extends
+    stored, no keyword module of the rules model loaded: Battlegrace Angel's lifelink
+    ruling as the 2008 FAQ gave it (dated 2008-10-01) is superseded by the 2009 change;
+    ALA's own rulings are not: the 2009-10-01 one ("they are redundant") is of the rules
+    of its date, not of its set's (2008-10-03), and Cradle of Vitality's "multiple
+    creatures ... with lifelink ... each ... separately" says nothing of instances."""
     import subprocess
     import sys
 
+    ala = json.loads(extra_file(MTGJSON_ALA).read_text(encoding="utf-8"))
+    faq = (DATA / "sources" / "shards-of-alara-faq-2008.txt").read_text(encoding="utf-8")
+    said = " ".join(faq[faq.index("* Battlegrace Angel could cause"):].split("\n-----")[0]
+                    .lstrip("* ").split())
+    angel = next(card for card in ala["cards"] if card["name"] == "Battlegrace Angel")
+    angel["rulings"].append({"date": "2008-10-01", "text": said})
+    set_file = tmp_path / "ALA.json"
+    set_file.write_text(json.dumps(ala), encoding="utf-8")
     home = tmp_path / "home"
     kbbuild.ensure_built(DATA, home)
     script = ("import sys; from pathlib import Path; from kb.build import add_files; "
               "build = add_files(Path(sys.argv[1]), [Path(sys.argv[2])], Path(sys.argv[3])).build; "
               "print(sorted(m for m in sys.modules if m.startswith('kb.rules.keywords'))); "
               "print(build.store)")
-    out = subprocess.run([sys.executable, "-c", script, str(home), str(extra_file(MTGJSON_ALA)),
-                          str(DATA)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", script, str(home), str(set_file), str(DATA)],
+                         capture_output=True, text=True, check=True).stdout
     loaded, store = out.splitlines()
     assert loaded == "[]"
     with KnowledgeBase(Path(store)) as kb:
-        marks = kb.superseded(["mtgjson-ala:card:cradle-of-vitality:ruling:3"])
-    assert marks and marks["mtgjson-ala:card:cradle-of-vitality:ruling:3"]["keyword"] == "lifelink"
+        rulings = [r for r in kb.records() if r.kind == "ruling" and r.source == "mtgjson-ala"]
+        marks = kb.superseded(r.id for r in rulings) or {}
+    faq_ruling = next(r for r in rulings if r.text == said)
+    own = next(r for r in rulings if "lifelink, they are redundant" in r.text)
+    assert (faq_ruling.era, own.era) == ("2008-10-01", "2009-10-01")
+    assert marks[faq_ruling.id]["keyword"] == "lifelink"
+    assert marks[faq_ruling.id]["era"] > "2009-07-11"
+    assert set(marks) == {faq_ruling.id}

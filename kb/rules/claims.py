@@ -555,6 +555,17 @@ def may_claim(text: str) -> bool:
     return _CLAIM_WORDS.search(text) is not None
 
 
+@lru_cache(maxsize=1024)
+def _instances_of(name: str) -> re.Pattern[str]:
+    """A ruling's phrase for several instances of keyword `name` on one object ("multiple
+    instances of lifelink", "of first strike and trample", "each instance of cascade", "two
+    bushido abilities"): the only sentences whose "redundant" or "separately" is said of
+    the keyword's instances."""
+    return re.compile(rf"\binstances? of (?:the )?(?:\w+(?: \w+)? (?:and|or) )?"
+                      rf"{re.escape(name)}\b"
+                      rf"|\b{re.escape(name)} abilities\b", re.I)
+
+
 def claims_about(text: str, name: str) -> Claims | None:
     """What a ruling's sentences that mention keyword `name` claim about its kind or about
     multiple instances (the claims a later rules change can supersede), or None; only these
@@ -567,8 +578,10 @@ def claims_about(text: str, name: str) -> Claims | None:
         return None
     # only the two readers of these claims: a search marking its rulings pays for no more
     claims = Claims(keyword=name.lower())
+    of_name = _instances_of(name)
     for original, sentence in _read_sentences(mentioning, name):
         _read_kinds(claims, QUOTED.sub('""', sentence), original, name)
-        _read_instances(claims, sentence, original)
+        if of_name.search(sentence):  # not "multiple creatures with lifelink ... each"
+            _read_instances(claims, sentence, original)
     claims.kinds = sorted(set(claims.kinds))
     return claims if (claims.instances or claims.kinds) else None

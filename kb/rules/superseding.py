@@ -84,6 +84,9 @@ def superseded_rulings(records: list[Record], definitions: list[Record],
                        known: dict[str, Claims] | None, earlier: EarlierForms) -> list[Finding]:
     """Rulings and answers whose claims about a keyword (kind, what multiple instances do)
     contradict that keyword's definition in a later era (or in their own era)."""
+    # an action is no ability: it has no ability kind and no instances on an object, so
+    # no ruling's sentence ("a triggered ability: ... reveal it") claims either of one
+    definitions = [record for record in definitions if not is_action(record)]
     known = known if known is not None else {r.id: claims_of(r) for r in definitions}
     by_keyword: dict[str, list[tuple[Record, Claims]]] = defaultdict(list)
     for record in definitions:
