@@ -89,6 +89,39 @@ def test_a_later_definition_may_not_go_back_to_earlier_rules(monkeypatch):
     assert "lifelink changed in cr-b" in change.message
 
 
+FIRST_STRIKE_2007_02 = (
+    '502.2a First strike is a static ability that modifies the rules for the combat damage '
+    'step. (See rule 310, "Combat Damage Step.")\n502.2b At the start of the combat damage '
+    "step, if at least one attacking or blocking creature has first strike or double strike "
+    "(see rule 502.28), creatures without first strike or double strike don't assign combat "
+    "damage. Instead of proceeding to end of combat, the phase gets a second combat damage "
+    "step to handle the remaining creatures. In the second combat damage step, surviving "
+    "attackers and blockers that didn't assign combat damage in the first step, plus any "
+    "creatures with double strike, assign their combat damage.\n502.2c Adding or removing "
+    "first strike after the first combat damage step won't prevent a creature from dealing "
+    "combat damage or allow it to deal combat damage twice.\n502.2d Multiple instances of "
+    "first strike on the same creature are redundant.")
+FIRST_STRIKE_2007_05 = FIRST_STRIKE_2007_02.replace(
+    "first strike after the first combat damage step", "first strike any time after combat "
+    "damage has been put on the stack in the first combat damage step")
+
+
+def test_a_text_silent_on_a_change_proves_neither_side_of_it(monkeypatch):
+    """First strike 2007-02-01 says nothing of the stack (its form before the M2010 change
+    and today's both agree with it); 2007-05-01 adds "put on the stack": the earlier rules,
+    which 2007-02-01 never contradicted. Neither is a mismatch (they were 11 false alarms
+    over the archive, 2007-05-01 to 2009-07-11)."""
+    monkeypatch.setattr(history, "table", lambda: {})
+    silent = definition("First strike", FIRST_STRIKE_2007_02, era="2007-02-01",
+                        source="cr-2007-02-01")
+    stack = definition("First strike", FIRST_STRIKE_2007_05, era="2007-05-01",
+                       source="cr-2007-05-01")
+    assert set(check_definition(silent).agrees) == {0, 1}
+    assert check_definition(stack).agrees == (1,)
+    report = validate([silent, stack])
+    assert [d.status for d in report.definitions] == ["ok", "ok"]
+
+
 ARCHIVE = os.environ.get("MTGKB_CR_ARCHIVE", "")
 SAMPLE = ("2003-03-15", "2008-05-01", "2009-07-11", "2025-11-14")
 

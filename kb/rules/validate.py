@@ -49,7 +49,7 @@ class DefinitionResult:
     number: str = ""
     form: int = 0  # 0: today's rules; k: the k-th earlier form of the keyword's rules
     before: str = ""  # for an earlier form: the change that replaced it
-    agrees: tuple[int, ...] = ()  # every form the text agrees with (undated validation)
+    agrees: tuple[int, ...] = ()  # every form the text agrees with
     unread: list[str] = field(default_factory=list)  # sentences the reader cannot place
     found: frozenset[str] = frozenset()  # the anchor patterns the checks found in the text
     checked: bool = False  # a check of the keyword's model ran
@@ -250,10 +250,8 @@ def _model_result(record: Record, claims: Claims, dated: bool) -> DefinitionResu
         if late:
             first = first or [late]
             continue
-        if not problems:
+        if not problems:  # every form agreeing: one on each side of a change shows neither
             agreeing.append((index, form, ran, set(claims.read), frozenset(claims.found)))
-            if ran and dated:
-                break
     if not agreeing:
         result.status, result.details = MISMATCH, first
         result.checked = True
@@ -297,9 +295,11 @@ def run_form(form: Keyword, claims: Claims, era: str) -> tuple[list[str], list[s
 
 def order_of_forms(results: list[DefinitionResult]) -> list[Finding]:
     """History read from the documents: per keyword, in era order, the first definition
-    that shows each rules change (a `rules-change` finding, "changed in ..."); a definition
-    that shows an earlier form than a definition of an earlier era already did becomes a
-    mismatch (the rules don't go back)."""
+    that shows each rules change (a `rules-change` finding, "changed in ...", by each text's
+    reading: the newest form it agrees with); a definition that shows only earlier forms
+    than a definition of an earlier era already proved becomes a mismatch (the rules don't
+    go back). A text agreeing with forms on both sides of a change (one that does not speak
+    of what changed) proves neither side of it."""
     findings = []
     by_name: dict[str, list[DefinitionResult]] = defaultdict(list)
     for result in results:
@@ -307,12 +307,14 @@ def order_of_forms(results: list[DefinitionResult]) -> list[Finding]:
             by_name[result.keyword].append(result)
     for name, group in sorted(by_name.items()):
         group.sort(key=lambda r: (r.era, r.record))
-        newest: DefinitionResult | None = None  # the definition showing the newest form so far
+        newest: DefinitionResult | None = None  # the definition read as the newest form so far
+        proof: DefinitionResult | None = None  # the one proving the newest rules so far
         for result in group:
-            if newest is not None and result.form > newest.form and result.era > newest.era:
+            if proof is not None and min(_agrees(result)) > max(_agrees(proof)) and \
+                    result.era > proof.era:
                 result.status = MISMATCH
                 result.details = [f"the text shows the rules as they stood before the change "
-                                  f"({result.before}), but {newest.record} ({newest.era}) "
+                                  f"({result.before}), but {proof.record} ({proof.era}) "
                                   f"already shows the change"]
                 continue
             if newest is not None and result.form < newest.form and result.era > newest.era:
@@ -322,7 +324,14 @@ def order_of_forms(results: list[DefinitionResult]) -> list[Finding]:
                     f"{newest.record} ({newest.era}) shows the earlier rules"))
             if newest is None or result.form <= newest.form:
                 newest = result
+            if proof is None or max(_agrees(result)) <= max(_agrees(proof)):
+                proof = result
     return findings
+
+
+def _agrees(result: DefinitionResult) -> tuple[int, ...]:
+    """The forms a definition agrees with (its reading's form where none was recorded)."""
+    return result.agrees or (result.form,)
 
 
 # --- cross-source findings ----------------------------------------------------------------------
