@@ -32,6 +32,15 @@ EXPORT_FIELDS: tuple[str, ...] = (
 SUMMARY_FIELDS: tuple[str, ...] = ("id", "kind", "source", "title", "rule", "date")
 
 
+# The start of every Comprehensive Rules version's source id (`cr-YYYY-MM-DD`).
+RULES_VERSION = "cr-"
+
+
+def is_rules_version(source: str) -> bool:
+    """Whether a source id names a Comprehensive Rules version (`cr-YYYY-MM-DD`)."""
+    return source.startswith(RULES_VERSION)
+
+
 @dataclass
 class Record:
     """One record: a rule, ruling, Q&A pair, card, keyword definition, glossary entry or section."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
+
+from kb.model import is_rules_version
 
 if TYPE_CHECKING:
     from kb.search import SearchResult
@@ -146,11 +149,19 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
                     for x in related[:LISTED]]
             if len(related) > LISTED:
                 out.append(f"    … and {len(related) - LISTED} more (--json lists all)")
-    if item.lineage:
+    if item.lineage and not all_versions:
+        out.append("  In other versions and sources:")
+        for run in _lineage_runs(item.lineage, found):
+            note = "same wording" if _unchanged(run[0].diff) else "worded differently"
+            shown = [found.get(x.record.id) or _Bare(x.record) for x in run]
+            out.append(_summary_line(shown[0], note) if len(run) == 1
+                       else _run_line(shown, note))
+            displayed.update(x.record.id for x in run)
+    elif item.lineage:
         out.append("  In other versions and sources:")
         diffs_shown: dict[str, str] = {}
         for x in item.lineage:
-            unchanged = "[-" not in x.diff and "{+" not in x.diff
+            unchanged = _unchanged(x.diff)
             note = "same wording" if unchanged else "worded differently"
             if all_versions and not unchanged and x.diff in diffs_shown:
                 note = f"worded as {diffs_shown[x.diff]}"
@@ -171,6 +182,53 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
         out.append(_summary_line(other, "same wording" if same else "worded differently"))
         displayed.add(other.record.id)
     return out
+
+
+def _unchanged(diff: str) -> bool:
+    """Whether a word diff (`kb.show.describe`) shows no change."""
+    return "[-" not in diff and "{+" not in diff
+
+
+def _lineage_runs(lineage: list[Any], found: dict[str, Any]) -> list[list[Any]]:
+    """A record's other versions as runs of rules versions that follow one another with
+    the same number and the same wording (the same diff from the record shown); any other
+    document, or a version with rulings or Q&A of its own, is a run of one."""
+    def key(x: Any) -> tuple[str, ...]:
+        children = getattr(found.get(x.record.id), "children", None) or []
+        if not is_rules_version(x.record.source) or any(c.kind != "rule" for c in children):
+            return (x.record.id,)
+        return _number(x.record), x.diff, _count_children(children)
+
+    return _runs(lineage, key)
+
+
+def _run_line(items: list[Any], note: str) -> str:
+    """One line for a run of rules versions of one number and wording (`_summary_line`'s
+    items), oldest to newest."""
+    records = sorted((item.record for item in items), key=lambda r: r.era or r.date)
+    first, last = records[0], records[-1]
+    extra = _count_children(items[0].children) if items[0].children else ""
+    tail = "; ".join(x for x in (note, extra, f"{len(records)} versions") if x)
+    return (f"    {first.era or first.date} to {last.era or last.date}  "
+            f"{_number(first):8}  {first.id} … {last.id}  ({tail})")
+
+
+def numbering_runs(steps: list[tuple[str, str, list[str]]]) -> list[str]:
+    """How a keyword was numbered (`kb.show.numbering`) as runs: versions that follow one
+    another under one number are one step, "702.80 (2009-07-11 to 2011-05-01: 10 rules
+    versions)", the other documents of the run named."""
+    parts = []
+    for run in _runs(steps, lambda step: step[0]):
+        number, eras = run[0][0], [era for _, era, _ in run]
+        sources = [source for _, _, names in run for source in names]
+        if len(run) == 1:
+            parts.append(f"{number} ({eras[0]}: {', '.join(sources)})")
+            continue
+        others = [source for source in sources if not is_rules_version(source)]
+        versions = len(sources) - len(others)
+        named = [f"{versions} rules version{'s' if versions > 1 else ''}"] if versions else []
+        parts.append(f"{number} ({eras[0]} to {eras[-1]}: {', '.join(named + others)})")
+    return parts
 
 
 class _Bare:
@@ -194,8 +252,8 @@ def format_shown(shown: list[Shown], color: bool = False, all_versions: bool = F
         out += [f"Showing {_style(read_as, BOLD, color)}.", ""]
     steps = numbering([item.record for item in shown if item.record.kind == "keyword"])
     if len(steps) > 1:
-        out.append(_style("Numbered across versions: ", BOLD, color) + " → ".join(
-            f"{number} ({era}: {', '.join(sources)})" for number, era, sources in steps))
+        out.append(_style("Numbered across versions: ", BOLD, color)
+                   + " → ".join(numbering_runs(steps)))
         out.append("")
     found = {item.record.id: item for item in shown}
     printed: set[str] = set()
@@ -215,11 +273,19 @@ def format_shown(shown: list[Shown], color: bool = False, all_versions: bool = F
         number = _number(shown[0].record)
         out.append(_style(f"Also numbered {number} in other versions:" if number and all(
             _number(o.record) == number for o in others) else "Also found:", BOLD, color))
-        for item in others:
+        def now(item: Shown) -> str:
             newest = item.lineage[-1].record if item.lineage else None
-            now = (f"{item.record.title}; in {newest.era or newest.date} {_number(newest)}"
-                   if newest and newest.era > item.record.era else item.record.title)
-            out.append(_summary_line(item, now))
+            return (f"{item.record.title}; in {newest.era or newest.date} {_number(newest)}"
+                    if newest and newest.era > item.record.era else item.record.title)
+
+        def alike(item: Shown) -> tuple[str, ...]:
+            if not is_rules_version(item.record.source):
+                return (item.record.id,)
+            return _number(item.record), now(item), _count_children(item.children)
+
+        for run in _runs(others, alike):
+            out.append(_summary_line(run[0], now(run[0])) if len(run) == 1
+                       else _run_line(run, now(run[0])))
         out.append("")
     return "\n".join(out).rstrip()
 
@@ -333,16 +399,21 @@ def _version_label(version: dict[str, Any]) -> str:
     return " ".join(part for part in (version.get("date") or "", number, source) if part)
 
 
+def _runs(items: list[Any], key: Callable[[Any], Hashable]) -> list[list[Any]]:
+    """Items in runs of neighbours with equal keys, in order."""
+    runs: list[list[Any]] = []
+    for item in items:
+        if runs and key(runs[-1][-1]) == key(item):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
+
+
 def _version_runs(versions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Versions (newest first) in runs that name them alike: one rule number through the
     rules versions that keep it, one glossary entry through the versions that have it."""
-    runs: list[list[dict[str, Any]]] = []
-    for version in versions:
-        if runs and _run_key(runs[-1][-1]) == _run_key(version):
-            runs[-1].append(version)
-        else:
-            runs.append([version])
-    return runs
+    return _runs(versions, _run_key)
 
 
 def _run_key(version: dict[str, Any]) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from typing import Any
 from kb import rulenum
 from kb.era import modernize, obsolete_term
 from kb.index import Engine, WordQuery, stems
+from kb.model import RULES_VERSION, is_rules_version
 from kb.query_era import Calendar, Era, old_terms, uses
 
 # A group with no version of the era a query names ranks as if it matched this much less.
@@ -32,15 +33,6 @@ OFF_ERA_WEIGHT = 0.5
 Rescore = Callable[[dict[str, Any], dict[str, float]], tuple[float, dict[str, float]]]
 # Records of the newest rules that contain a term looked at for a use of it (not a quote).
 NEWEST_SAYS_LOOKS = 50
-
-
-# The start of every Comprehensive Rules version's source id (`cr-YYYY-MM-DD`).
-RULES_VERSION = "cr-"
-
-
-def is_rules_version(source: str) -> bool:
-    """Whether a source id names a Comprehensive Rules version (`cr-YYYY-MM-DD`)."""
-    return source.startswith(RULES_VERSION)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.freshness import Build
 from kb.html.site import write_site
 from tests.test_html_site import Site, broken_links, keyword_rules, read_site
 
@@ -81,8 +82,8 @@ def versions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     [("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")])
 
 
-def _site_of(folder: Path, versions: list[tuple[str, str, str]]) -> Path:
-    """The site of a knowledge base of these rules versions alone (name, text, date)."""
+def rules_home(folder: Path, versions: list[tuple[str, str, str]]) -> Build:
+    """A knowledge base of these rules versions alone (name, text, date), built."""
     from kb.build import ensure_built
 
     (folder / "data" / "sources").mkdir(parents=True)
@@ -93,8 +94,12 @@ def _site_of(folder: Path, versions: list[tuple[str, str, str]]) -> Path:
                         f'path = "sources/{name}.txt"\nformat = "comprehensive-rules"\n'
                         f'date = "{date}"\nera = "{date}"\n')
     (folder / "data" / "sources.toml").write_text("\n".join(manifest), encoding="utf-8")
-    build = ensure_built(folder / "data", folder / "home")
-    write_site(build, folder / "site")
+    return ensure_built(folder / "data", folder / "home")
+
+
+def _site_of(folder: Path, versions: list[tuple[str, str, str]]) -> Path:
+    """The site of a knowledge base of these rules versions alone (name, text, date)."""
+    write_site(rules_home(folder, versions), folder / "site")
     return folder / "site"
 
 

@@ -113,3 +113,31 @@ def test_long_output_goes_through_a_pager_on_a_terminal(
     monkeypatch.setattr(kb.cli.sys.stdout, "isatty", lambda: True, raising=False)
     kb.cli._emit_text("\n".join(["line"] * 500))
     assert paged and paged[0].count("\n") == 499
+
+
+def test_versions_of_one_number_and_wording_are_one_line(tmp_path: Path) -> None:
+    """Rules versions that follow one another with one number and wording are one line
+    (the archive printed 110 lines for exalted's versions), in the numbering too."""
+    from tests.test_html_versions import NEW_RULES, OLD_RULES, rules_home
+
+    versions = [("old", OLD_RULES, "2010-07-01"), ("new", NEW_RULES, "2030-01-01")]
+    versions += [(f"v{year}", NEW_RULES.replace("January 1, 2030", f"January 1, {year}"),
+                  f"{year}-01-01") for year in (2031, 2032)]
+    rules_home(tmp_path, versions)
+    result = CliRunner().invoke(main, ["--home", str(tmp_path / "home"), "--data",
+                                       str(tmp_path / "data"), "show", "trample"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("Numbered across versions: 702.17 (2010-07-01: cr-2010-07-01) → "
+                        "702.19 (2030-01-01 to 2032-01-01: 3 rules versions)")
+    others = lines[lines.index("  In other versions and sources:") + 1:]
+    assert others[0].split() == ["2010-07-01", "702.17", "cr-2010-07-01:keyword:trample",
+                                 "(worded", "differently)"]
+    assert others[1].split() == ["2030-01-01", "to", "2031-01-01", "702.19",
+                                 "cr-2030-01-01:keyword:trample", "…",
+                                 "cr-2031-01-01:keyword:trample", "(same", "wording;", "2",
+                                 "versions)"]
+    assert not others[2].startswith("    ")
+    shown = CliRunner().invoke(main, ["--home", str(tmp_path / "home"), "--data",
+                                      str(tmp_path / "data"), "show", "702.19b", "--json"])
+    assert len(json.loads(shown.stdout)["records"][0]["lineage"]) == 3  # JSON lists each
