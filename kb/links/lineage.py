@@ -89,11 +89,22 @@ def _keyword_lineage(keywords: list[Record], by_id: dict[str, Record],
     for ids in by_name.values():
         for other in ids[1:]:
             groups.union(ids[0], other)
+    said = {(text.record.source, text.key) for text in texts.values()}
+
+    def moved(a: str, b: str) -> bool:
+        """Whether either of two subrules of one letter has its very text under another
+        letter of the other's version (2026's 702.124k is 2025's 702.124m word for word,
+        not 2025's 702.124k): the text then joins it, not the letter."""
+        one, other = texts[a], texts[b]
+        return one.key != other.key and ((other.record.source, one.key) in said
+                                         or (one.record.source, other.key) in said)
+
     for (_, letter), ids in by_letter.items():
         for i, rule_id in enumerate(ids[1:], 1):
             # the nearest earlier one that agrees (the first met: the others are not read)
             earlier = next((p for p in reversed(ids[:i]) if not letter or alike(
-                texts[p].words, texts[rule_id].words, KEYWORD_RATIO)), None)
+                texts[p].words, texts[rule_id].words, KEYWORD_RATIO)
+                and not moved(p, rule_id)), None)
             if earlier is not None:
                 groups.union(earlier, rule_id)
 
