@@ -145,10 +145,12 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
     for label, related in (("References", item.references), ("Cited by", item.cited_by)):
         if related:
             out.append(f"  {label}:")
+            grouped = _one_per_lineage(related)
             out += [f"    {x.record.id}  ({x.relation}) {x.record.title}"
-                    for x in related[:LISTED]]
-            if len(related) > LISTED:
-                out.append(f"    … and {len(related) - LISTED} more (--json lists all)")
+                    + (f"  (and {others} other version{'s' if others > 1 else ''})"
+                       if others else "") for x, others in grouped[:LISTED]]
+            if len(grouped) > LISTED:
+                out.append(f"    … and {len(grouped) - LISTED} more (--json lists all)")
     if item.lineage and not all_versions:
         out.append("  In other versions and sources:")
         for run in _lineage_runs(item.lineage, found):
@@ -187,6 +189,17 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
 def _unchanged(diff: str) -> bool:
     """Whether a word diff (`kb.show.describe`) shows no change."""
     return "[-" not in diff and "{+" not in diff
+
+
+def _one_per_lineage(related: list[Any]) -> list[tuple[Any, int]]:
+    """Related records one per rule across versions (`Related.lineage`): the newest
+    version of each, where its first version stood, with how many other versions relate
+    the same way (a card cited by 509.2 of 38 rules versions is one line)."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for x in related:
+        groups.setdefault((x.lineage or x.record.id, x.relation), []).append(x)
+    return [(max(group, key=lambda x: (x.record.era or x.record.date, x.record.id)),
+             len(group) - 1) for group in groups.values()]
 
 
 def _lineage_runs(lineage: list[Any], found: dict[str, Any]) -> list[list[Any]]:

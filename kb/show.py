@@ -28,6 +28,8 @@ class Related:
     record: Record
     relation: str
     diff: str = ""
+    # the first id of the record's lineage (the same rule in other versions), else its own
+    lineage: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Export fields plus the relation (and the wording diff for lineage)."""
@@ -179,8 +181,14 @@ def describe(kb: KnowledgeBase, record: Record) -> Shown:
         if link.kind != "lineage" and (target := kb.get(link.dst)):
             shown.references.append(Related(target, link.kind))
     for link in kb.cited_by(record.id):
-        if link.kind != "lineage" and (origin := kb.get(link.src)):
+        # (its own rulings and subrules name it: they are its children, shown as such)
+        if link.kind != "lineage" and (origin := kb.get(link.src)) and \
+                origin.parent != record.id:
             shown.cited_by.append(Related(origin, link.kind))
+    related = shown.references + shown.cited_by
+    groups = kb.lineages(r.record.id for r in related)
+    for item in related:
+        item.lineage = groups.get(item.record.id, [item.record.id])[0]
     for member_id in kb.lineage(record.id):
         if member_id != record.id and (member := kb.get(member_id)):
             diff = word_diff(rulenum.strip_label(member.text),

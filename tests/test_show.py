@@ -141,3 +141,17 @@ def test_versions_of_one_number_and_wording_are_one_line(tmp_path: Path) -> None
     shown = CliRunner().invoke(main, ["--home", str(tmp_path / "home"), "--data",
                                       str(tmp_path / "data"), "show", "702.19b", "--json"])
     assert len(json.loads(shown.stdout)["records"][0]["lineage"]) == 3  # JSON lists each
+
+
+def test_citations_are_one_line_per_rule_across_versions(large_home: Path) -> None:
+    """Lich's Mirror is cited by 704.6 of 2009 and 2012 and by 704.7 of 2026: one line,
+    today's, with the count of the others (JSON lists each); its own rulings name it
+    but are its children, not citations."""
+    code, out, _ = run(large_home, "show", "mtgjson-ala:card:lich-s-mirror")
+    assert code == 0
+    cited = out[out.index("  Cited by:"):].split("\n\n")[0].splitlines()[1:]
+    assert cited == ["    cr-2026-01-16:704.7  (card) 704.7 State-Based Actions  "
+                     "(and 2 other versions)"]
+    code, out, _ = run(large_home, "show", "mtgjson-ala:card:lich-s-mirror", "--json")
+    assert sorted(c["id"] for c in json.loads(out)["records"][0]["cited_by"]) == [
+        "cr-2009-10-01:704.6", "cr-2012-10-01:704.6", "cr-2026-01-16:704.7"]
