@@ -276,8 +276,8 @@ def format_shown(shown: list[Shown], color: bool = False, all_versions: bool = F
             if item.record.id not in printed:
                 others.append(item)
             continue
-        kin = [] if all_versions else [o for o in shown
-                                       if o.family == item.family and o is not item]
+        kin = [] if all_versions else [o for o in shown if o.family == item.family
+                                       and o is not item and not o.in_full]
         out += _full(item, found, printed, all_versions, color, kin)
         printed.add(item.record.id)
         out.append("")

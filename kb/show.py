@@ -157,7 +157,7 @@ def family(kb: KnowledgeBase, record: Record) -> str:
     members = kb.lineage(record.id)
     if members:
         return members[0]
-    if record.kind in ("glossary", "keyword"):
+    if record.kind in ("glossary", "keyword", "card"):  # (a card: each printing of it)
         return f"{record.kind}:{record.title.lower()}"
     return record.id
 
@@ -207,9 +207,15 @@ def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> lis
 
     marks = superseded_by(kb, [r for item in shown for r in (item.record, *item.children)])
     seen: set[str] = set()
+    said: set[str] = set()  # the rulings and answers printed so far
     for item in shown:
         item.superseded = marks
         item.family = family(kb, item.record)
-        item.in_full = all_versions or (item.family not in seen and not (by_number and seen))
+        # another printing of a card in full only for rulings not printed yet
+        news = {c.text for c in item.children if c.kind in ("ruling", "qa")} - said
+        item.in_full = all_versions or (item.family not in seen and not (by_number and seen)) \
+            or (item.record.kind == "card" and bool(news))
+        if item.in_full:
+            said |= news
         seen.add(item.family)
     return shown

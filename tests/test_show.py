@@ -4,6 +4,7 @@ every reading of a name (rules first), partial and misspelt names, superseded ru
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -155,3 +156,28 @@ def test_citations_are_one_line_per_rule_across_versions(large_home: Path) -> No
     code, out, _ = run(large_home, "show", "mtgjson-ala:card:lich-s-mirror", "--json")
     assert sorted(c["id"] for c in json.loads(out)["records"][0]["cited_by"]) == [
         "cr-2009-10-01:704.6", "cr-2012-10-01:704.6", "cr-2026-01-16:704.7"]
+
+
+def test_a_reprint_with_no_ruling_of_its_own_is_one_line(tmp_path: Path) -> None:
+    """A card printed again with the same text and rulings is printed once in full, its
+    other printing one line (Serra Angel in ten core sets of the archive was ten cards in
+    full); a printing whose rulings are not printed yet is shown in full."""
+    from kb.build import add_files
+    from tests.conftest import MTGJSON_ALA, extra_file
+
+    ala = json.loads(extra_file(MTGJSON_ALA).read_text(encoding="utf-8"))
+    reprint = {**ala, "code": "XLA", "name": "Alara Again", "releaseDate": "2010-01-01"}
+    (tmp_path / "XLA.json").write_text(json.dumps(reprint), encoding="utf-8")
+    home = tmp_path / "home"
+    add_files(home, [extra_file(MTGJSON_ALA), tmp_path / "XLA.json"], DATA)
+    code, out, _ = run(home, "show", "Lich's Mirror")
+    assert code == 0
+    # the newest printing in full, and the shipped FAQ's card (rulings of its own)
+    assert out.count("Lich's Mirror  [card]") == 2
+    assert "mtgjson-xla:card:lich-s-mirror   from" in out
+    assert "mtgjson-ala:card:lich-s-mirror   from" not in out
+    assert re.search(r"2008-10-03  mtgjson-ala:card:lich-s-mirror  \(same wording; "
+                     r"\d+ rulings\)", out)
+    code, out, _ = run(home, "show", "Battlegrace Angel")  # the FAQ's ruling is its own
+    assert out.count("Battlegrace Angel  [card]") == 2
+    assert "2008-10-03  mtgjson-ala:card:battlegrace-angel" in out
