@@ -109,8 +109,13 @@ def _summary_line(item: Any, note: str = "") -> str:
     """One line for a version not printed in full: era, number, id, what it holds."""
     r = item.record
     extra = _count_children(item.children) if item.children else ""
-    parts = [f"{r.era or r.date:10}", f"{_number(r):8}" if _number(r) else "", r.id]
-    tail = "; ".join(x for x in (note, extra) if x)
+    return _version_line(f"{r.era or r.date:10}", r, r.id, [note, extra])
+
+
+def _version_line(when: str, record: Any, name: str, notes: list[str]) -> str:
+    """`    when  number  name  (notes)`, the parts that are there."""
+    parts = [when, f"{_number(record):8}" if _number(record) else "", name]
+    tail = "; ".join(note for note in notes if note)
     return "    " + "  ".join(p for p in parts if p) + (f"  ({tail})" if tail else "")
 
 
@@ -221,9 +226,8 @@ def _run_line(items: list[Any], note: str) -> str:
     records = sorted((item.record for item in items), key=lambda r: r.era or r.date)
     first, last = records[0], records[-1]
     extra = _count_children(items[0].children) if items[0].children else ""
-    tail = "; ".join(x for x in (note, extra, f"{len(records)} versions") if x)
-    return (f"    {first.era or first.date} to {last.era or last.date}  "
-            f"{_number(first):8}  {first.id} … {last.id}  ({tail})")
+    return _version_line(f"{first.era or first.date} to {last.era or last.date}", first,
+                         f"{first.id} … {last.id}", [note, extra, f"{len(records)} versions"])
 
 
 def numbering_runs(steps: list[tuple[str, str, list[str]]]) -> list[str]:
