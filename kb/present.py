@@ -147,7 +147,9 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
         out.append(_wrap(line, "    "))
         if info := item.superseded.get(child.id):
             out.append(_style(f"      ! superseded by {superseded_note(info)}", YELLOW, color))
+    own = set(r.meta.get("rules", ()))  # a keyword's own rules: its text, not its links
     for label, related in (("References", item.references), ("Cited by", item.cited_by)):
+        related = [x for x in related if x.record.id not in own]
         if related:
             out.append(f"  {label}:")
             grouped = _one_per_lineage(related)

@@ -181,3 +181,16 @@ def test_a_reprint_with_no_ruling_of_its_own_is_one_line(tmp_path: Path) -> None
     code, out, _ = run(home, "show", "Battlegrace Angel")  # the FAQ's ruling is its own
     assert out.count("Battlegrace Angel  [card]") == 2
     assert "2008-10-03  mtgjson-ala:card:battlegrace-angel" in out
+
+
+def test_a_keywords_own_rules_are_its_text_not_its_links(shipped_home: Path) -> None:
+    """Exalted's keyword record is 702.83a-b: they are printed as its text, not listed
+    again as what it references or what cites it; the rules that do cite it remain."""
+    code, out, _ = run(shipped_home, "show", "exalted")
+    assert code == 0
+    block = out[out.index("Exalted  [keyword]"):].split("\n\n")[0]
+    assert "702.83a Exalted is a triggered ability" in block
+    links = block[block.index("  References:"):block.index("  In other versions")]
+    assert "cr-2026-01-16:702.83" not in links
+    assert "cr-2026-01-16:122.1b  (keyword) 122.1b Counters" in links
+    assert "cr-2026-01-16:506.5  (rule-ref) 506.5 Combat Phase" in links
