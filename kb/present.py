@@ -212,14 +212,21 @@ def _one_per_lineage(related: list[Any]) -> list[tuple[Any, int]]:
 def _lineage_runs(lineage: list[Any], found: dict[str, Any]) -> list[list[Any]]:
     """A record's other versions as runs of rules versions that follow one another with
     the same number and the same wording (the same diff from the record shown); any other
-    document, or a version with rulings or Q&A of its own, is a run of one."""
+    document, or a version with rulings or Q&A of its own, is a run of one, placed after
+    the runs that start on or before its date (a FAQ of 2008-10-01 does not cut the rules
+    versions 2008-10-01 to 2009-05-01 in two)."""
+    def alone(x: Any) -> bool:
+        children = getattr(found.get(x.record.id), "children", None) or []
+        return not is_rules_version(x.record.source) or any(c.kind != "rule" for c in children)
+
     def key(x: Any) -> tuple[str, ...]:
         children = getattr(found.get(x.record.id), "children", None) or []
-        if not is_rules_version(x.record.source) or any(c.kind != "rule" for c in children):
-            return (x.record.id,)
         return _number(x.record), x.diff, _count_children(children)
 
-    return _runs(lineage, key)
+    runs = _runs([x for x in lineage if not alone(x)], key)
+    runs += [[x] for x in lineage if alone(x)]
+    return sorted(runs, key=lambda run: (run[0].record.era or run[0].record.date,
+                                         alone(run[0])))
 
 
 def _run_line(items: list[Any], note: str) -> str:

@@ -194,3 +194,25 @@ def test_a_keywords_own_rules_are_its_text_not_its_links(shipped_home: Path) -> 
     assert "cr-2026-01-16:702.83" not in links
     assert "cr-2026-01-16:122.1b  (keyword) 122.1b Counters" in links
     assert "cr-2026-01-16:506.5  (rule-ref) 506.5 Combat Phase" in links
+
+
+def test_a_document_of_a_rules_versions_date_does_not_cut_its_run() -> None:
+    """Exalted in 2008-10-01 was also in the Shards FAQ and the rules blog of that date:
+    the rules versions 2008-10-01 to 2009-05-01 stay one run, the documents follow it."""
+    from kb.model import Record
+    from kb.present import _lineage_runs
+    from kb.show import Related
+
+    def related(source: str, era: str) -> Related:
+        record = Record(id=f"{source}:keyword:exalted", kind="keyword", source=source,
+                        title="Exalted", text="", era=era, date=era, meta={"number": "502.83"})
+        return Related(record, era, "same")
+
+    lineage = [related("cr-2008-10-01", "2008-10-01"),
+               related("alara-keyword-rules-blog-2008", "2008-10-01"),
+               related("shards-of-alara-faq-2008", "2008-10-01"),
+               related("cr-2009-02-01", "2009-02-01"), related("cr-2009-05-01", "2009-05-01")]
+    runs = _lineage_runs(lineage, {})
+    assert [[x.record.source for x in run] for run in runs] == [
+        ["cr-2008-10-01", "cr-2009-02-01", "cr-2009-05-01"],
+        ["alara-keyword-rules-blog-2008"], ["shards-of-alara-faq-2008"]]
