@@ -166,17 +166,17 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
             out.append(_summary_line(shown[0], note) if len(run) == 1
                        else _run_line(shown, note))
             displayed.update(x.record.id for x in run)
-    elif item.lineage:
+    elif item.lineage:  # every version in full: one line each, with its word diff
         out.append("  In other versions and sources:")
         diffs_shown: dict[str, str] = {}
         for x in item.lineage:
             unchanged = _unchanged(x.diff)
             note = "same wording" if unchanged else "worded differently"
-            if all_versions and not unchanged and x.diff in diffs_shown:
+            if not unchanged and x.diff in diffs_shown:
                 note = f"worded as {diffs_shown[x.diff]}"
             other = found.get(x.record.id)
             out.append(_summary_line(other or _Bare(x.record), note))
-            if all_versions and note == "worded differently" and x.record.id not in displayed:
+            if note == "worded differently" and x.record.id not in displayed:
                 out.append(_wrap(x.diff, "      "))
                 diffs_shown[x.diff] = x.record.id
             displayed.add(x.record.id)
@@ -215,13 +215,15 @@ def _lineage_runs(lineage: list[Any], found: dict[str, Any]) -> list[list[Any]]:
     document, or a version with rulings or Q&A of its own, is a run of one, placed after
     the runs that start on or before its date (a FAQ of 2008-10-01 does not cut the rules
     versions 2008-10-01 to 2009-05-01 in two)."""
+    def children(x: Any) -> list[Any]:
+        return getattr(found.get(x.record.id), "children", None) or []
+
     def alone(x: Any) -> bool:
-        children = getattr(found.get(x.record.id), "children", None) or []
-        return not is_rules_version(x.record.source) or any(c.kind != "rule" for c in children)
+        return not is_rules_version(x.record.source) or any(
+            c.kind != "rule" for c in children(x))
 
     def key(x: Any) -> tuple[str, ...]:
-        children = getattr(found.get(x.record.id), "children", None) or []
-        return _number(x.record), x.diff, _count_children(children)
+        return _number(x.record), x.diff, _count_children(children(x))
 
     runs = _runs([x for x in lineage if not alone(x)], key)
     runs += [[x] for x in lineage if alone(x)]
