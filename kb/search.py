@@ -453,6 +453,8 @@ class Searcher:
             for group in groups:
                 if era is not None:
                     self._versions.apply_era(group, era, rescore)
+                elif past and not as_of and not source:  # "the old legend rule"
+                    group.era_choice = group.best_version()
                 if penalise and group.obsolete(self._versions.newest_cr, said):
                     group.parts["obsolete"] = OBSOLETE_WEIGHT
                     group.score *= OBSOLETE_WEIGHT

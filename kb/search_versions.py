@@ -46,7 +46,8 @@ class Group:
     members: list[str] = field(default_factory=list)
     # each candidate record's own score and parts (the group's score is its best)
     scores: dict[str, tuple[float, dict[str, float]]] = field(default_factory=dict)
-    # the version of the era the query names (`apply_era`), shown unless --source says
+    # the version of the era the query names (`apply_era`), or that a query asking how
+    # things were matches best (`best_version`), shown unless --source says
     era_choice: str | None = None
     # the old words a query used (`kb.query_era` "wording"): shown in the newest version
     # that says them
@@ -124,6 +125,14 @@ class Group:
         last = earlier[-1]
         gone = is_rules_version(last.split(":", 1)[0]) and date(last) < in_force
         return None if gone else last
+
+    def best_version(self) -> str | None:
+        """The id of the candidate version the query's words match best, the newest of
+        those scoring alike (a question of how things were, "under the old legend rule",
+        names no date: its words tell which wording it asks about)."""
+        scored = [(score, (self.records[rid].get("date") or ""), rid)
+                  for rid, (score, _) in self.scores.items() if rid in self.records]
+        return max(scored)[2] if scored else None
 
     def closest(self, era: Era) -> str | None:
         """With no version of the era, the first one after it (the nearest to it)."""

@@ -1271,3 +1271,28 @@ def test_a_question_of_how_things_were_is_answered_in_its_renamed_terms_era(
     assert rule["source"] == "cr-2026-01-16" and "mana value" in rule["text"]
     old = next(h.record for h in then if "X is treated as 0" in h.record["text"])
     assert old["source"] == "cr-2012-10-01" and "converted mana cost" in old["text"]
+
+
+def test_a_question_of_how_things_were_shows_the_version_its_words_match(large_home) -> None:
+    """A query asking how things were without a date ("the old legend rule") shows each
+    rule in the version its words match best: the legend rule that put every legend of a
+    name into the graveyard (2008-2012), not today's, where one of them is chosen; asked
+    of today, today's."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from tests.conftest import DATA
+
+    searcher = Searcher(ensure_built(DATA, large_home).index)
+    try:
+        then = searcher.search("Under the old legend rule, if my opponent played the same "
+                               "legend I already had out, did both of them die?", limit=3).hits
+        now = searcher.search("if my opponent played the same legend I already had out, "
+                              "did both of them die?", limit=3).hits
+    finally:
+        searcher.close()
+    old = then[0].record
+    assert old["source"] in {"cr-2008-10-01", "cr-2009-10-01", "cr-2012-10-01"}
+    assert "all are put into their owners' graveyards" in old["text"]
+    assert "cr-2026-01-16:704.5j" in {v["id"] for v in then[0].versions}
+    legend = next(h.record for h in now if "legend rule" in h.record["text"])
+    assert legend["source"] == "cr-2026-01-16" and "chooses one of them" in legend["text"]
