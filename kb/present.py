@@ -139,7 +139,12 @@ def _full(item: Any, found: dict[str, Any], displayed: set[str], all_versions: b
     if r.keywords or r.cards:
         out.append(_style("  keywords: " + ", ".join(r.keywords)
                           + ("   cards: " + ", ".join(r.cards) if r.cards else ""), DIM, color))
+    given = set(item.given)
+    if given:
+        out.append(f"  ({len(given)} ruling{'s' if len(given) > 1 else ''} as given above)")
     for child in item.children:
+        if child.id in given:
+            continue
         dated = child.kind == "ruling" and child.date and child.date not in child.title
         date = f" ({child.date})" if dated else ""
         line = (f"- {child.title}{date}: {child.text}" if child.kind != "rule"

@@ -14,6 +14,7 @@ from typing import Any
 
 from kb import rulenum
 from kb.model import Record
+from kb.printings import fold
 from kb.store import KnowledgeBase
 from kb.wording import WordChange, closest, number_blind, word_changes, word_diff
 
@@ -50,6 +51,9 @@ class Shown:
     lineage: list[Related] = field(default_factory=list)
     family: str = ""
     in_full: bool = True
+    # the ids of its rulings not printed with it: another printing printed them (the JSON
+    # lists every child)
+    given: list[str] = field(default_factory=list)
     # ruling or answer id (the record's or a child's) -> what superseded it, as
     # `kb.superseded.superseded_by` gives it
     superseded: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -207,15 +211,23 @@ def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> lis
 
     marks = superseded_by(kb, [r for item in shown for r in (item.record, *item.children)])
     seen: set[str] = set()
-    said: set[str] = set()  # the rulings and answers printed so far
     for item in shown:
         item.superseded = marks
         item.family = family(kb, item.record)
-        # another printing of a card in full only for rulings not printed yet
-        news = {c.text for c in item.children if c.kind in ("ruling", "qa")} - said
-        item.in_full = all_versions or (item.family not in seen and not (by_number and seen)) \
-            or (item.record.kind == "card" and bool(news))
-        if item.in_full:
-            said |= news
+    # another printing of a card in full only for its own text or rulings not given yet
+    # (`kb.printings.fold`), those given shown once
+    printings: dict[str, list[Shown]] = {}
+    for item in shown:
+        if item.record.kind == "card":
+            printings.setdefault(item.family, []).append(item)
+    kept = {folded.card.id: folded for items in printings.values() for folded in fold(
+        [(i.record, [c for c in i.children if c.kind == "ruling"]) for i in items])}
+    for item in shown:
+        first = item.family not in seen and not (by_number and seen)
+        item.in_full = all_versions or first or item.record.id in kept \
+            and item.record.kind == "card"
+        if item.record.id in kept and not all_versions:
+            new = {id(r) for r in kept[item.record.id].rulings}
+            item.given = [c.id for c in item.children if c.kind == "ruling" and id(c) not in new]
         seen.add(item.family)
     return shown

@@ -83,3 +83,35 @@ def large_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     add_files(home, files)
     ensure_built(DATA, home)
     return home
+
+
+@pytest.fixture(scope="session")
+def reprints_home(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict, dict]:
+    """A home (and its data folder) of three Shards of Alara cards printed twice: in ALA
+    (2008) and again, word for word with the same rulings, in a later set; ALA's Oblivion
+    Ring with one ruling more (Puppet Conjurer's first, a real ruling only the older
+    printing gives). Also the two set files' contents."""
+    import json
+
+    from kb.build import ensure_built
+
+    folder = tmp_path_factory.mktemp("reprints")
+    ala = json.loads(extra_file(MTGJSON_ALA).read_text(encoding="utf-8"))
+    names = ("Battlegrace Angel", "Oblivion Ring", "Ethersworn Canonist")
+    cards = [c for c in ala["cards"] if c["name"] in names]
+    extra = next(c for c in ala["cards"] if c["name"] == "Puppet Conjurer")["rulings"][0]
+    old = {**ala, "cards": json.loads(json.dumps(cards))}
+    next(c for c in old["cards"] if c["name"] == "Oblivion Ring")["rulings"].append(extra)
+    new = {**ala, "name": "Reprints", "code": "RPT", "releaseDate": "2010-07-16",
+           "cards": cards}
+    (folder / "data" / "sources").mkdir(parents=True)
+    manifest = []
+    for code, content, date in (("ala", old, "2008-10-03"), ("rpt", new, "2010-07-16")):
+        (folder / "data" / "sources" / f"{code}.json").write_text(json.dumps(content),
+                                                                  encoding="utf-8")
+        manifest.append(f'[[source]]\nid = "mtgjson-{code}"\ntitle = "{content["name"]}"\n'
+                        f'path = "sources/{code}.json"\nformat = "mtgjson"\n'
+                        f'date = "{date}"\nera = "{date}"\n')
+    (folder / "data" / "sources.toml").write_text("\n".join(manifest), encoding="utf-8")
+    ensure_built(folder / "data", folder / "home")
+    return folder / "home", folder / "data", old, new

@@ -216,3 +216,28 @@ def test_a_document_of_a_rules_versions_date_does_not_cut_its_run() -> None:
     assert [[x.record.source for x in run] for run in runs] == [
         ["cr-2008-10-01", "cr-2009-02-01", "cr-2009-05-01"],
         ["alara-keyword-rules-blog-2008"], ["shards-of-alara-faq-2008"]]
+
+
+def test_a_reprint_prints_only_the_rulings_no_printing_above_gave(reprints_home) -> None:
+    """Oblivion Ring printed in 2010 with ALA's rulings word for word, ALA's 2008 printing
+    with one ruling more: the 2008 printing is printed for that one ruling alone, the
+    others counted as given above (the JSON still lists every ruling); Battlegrace Angel's
+    2008 printing, which gives nothing of its own, is one line."""
+    home, data, old, _ = reprints_home
+
+    def run(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(main, ["--home", str(home), "--data", str(data), *args])
+        return result.exit_code, result.stdout
+
+    code, out = run("show", "Oblivion Ring")
+    assert code == 0
+    ring = next(c for c in old["cards"] if c["name"] == "Oblivion Ring")["rulings"]
+    for ruling in ring:
+        said = " ".join(ruling["text"].split()[:6])
+        assert sum(said in " ".join(line.split()) for line in out.splitlines()) <= 1, said
+    assert f"({len(ring) - 1} rulings as given above)" in out
+    code, out = run("show", "Oblivion Ring", "--json")
+    records = json.loads(out)["records"]
+    assert sum(len(r["children"]) for r in records) == 2 * len(ring) - 1
+    code, out = run("show", "Battlegrace Angel")
+    assert out.count("[card]") == 1 and "mtgjson-ala:card:battlegrace-angel" in out

@@ -28,6 +28,7 @@ from kb.html.layout import (
 )
 from kb.html.text import changes_against, render, render_lines
 from kb.model import Record
+from kb.printings import fold
 from kb.show import WordChange
 
 STATUS_LABELS = {"ok": "check passes", "mismatch": "mismatch", "no-check": "no check"}
@@ -337,21 +338,30 @@ def _by_source(records: list[Record]) -> list[tuple[str, list[Record]]]:
 
 
 def card_context(content: SiteContent, name: str) -> dict[str, Any]:
-    """The card's text in each source, its rulings by source and date, its keywords."""
-    group = sorted(content.cards[name], key=content.era_key)
+    """The card's printings, newest first, a reprint that gives no ruling of its own
+    folded into the newest (`kb.printings.fold`, with whether it is worded the same): each
+    shown with its text and its rulings not given above; its keywords; the records
+    mentioning it."""
+    group = sorted(content.cards[name], key=content.era_key, reverse=True)
+    rulings_of = {card.id: sorted((r for r in content.children.get(card.id, [])
+                                   if r.kind == "ruling"), key=lambda r: r.date)
+                  for card in group}
     versions = []
-    for card in group:
+    for shown in fold([(card, rulings_of[card.id]) for card in group]):
+        card = shown.card
         rules_text = str(card.meta.get("rules_text") or "")
         start = card.text.find(rules_text) if rules_text else -1
         span = (start, start + len(rules_text)) if start >= 0 else (0, len(card.text))
-        rulings = sorted((r for r in content.children.get(card.id, []) if r.kind == "ruling"),
-                         key=lambda r: r.date)
-        versions.append({"record": card, "span": span, "rulings": rulings,
+        versions.append({"record": card, "span": span, "rulings": shown.rulings,
+                         "given": len(rulings_of[card.id]) - len(shown.rulings),
+                         "reprints": [(r, r.text == card.text) for r in shown.reprints],
+                         "aliases": shown.aliases,
                          "facts": card_facts(card)})
     ids = {r.id for r in group}
     mentioned = [r for r in content.about_card.get(name, []) if r.parent not in ids]
     return {"name": name, "title": group[0].title, "versions": versions,
-            "keywords": content.card_keywords.get(name, []), "mentioned": mentioned}
+            "printings": sorted(ids), "keywords": content.card_keywords.get(name, []),
+            "mentioned": mentioned}
 
 
 def card_facts(card: Record) -> list[str]:

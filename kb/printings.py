@@ -1,0 +1,66 @@
+"""A card's printings as a reader wants them: a reprint that gives no ruling of its own is
+folded into the newest printing.
+
+Over many card sets a card is printed again and again (Serra Angel in ten core sets), each
+printing with the same Gatherer rulings and mostly the same text (some with reminder
+text, the oldest in their own wording: the reader sees each wording where the printing is
+listed). `fold` takes the printings newest first and keeps in full the newest and any
+that brings a ruling not given yet; a printing kept in full shows only its rulings not
+given yet. Every ruling not shown is an alias of the identical one shown, so that
+whatever links to it can still land on its text.
+
+>>> from types import SimpleNamespace as R
+>>> new = R(id="m10", text="Flying")
+>>> old = R(id="10e", text="Flying")
+>>> rule = R(id="m10:r1", text="It flies.")
+>>> same = R(id="10e:r1", text="It flies.")
+>>> [f.card.id for f in fold([(new, [rule]), (old, [same])])]
+['m10']
+>>> f = fold([(new, [rule]), (old, [same])])[0]
+>>> [c.id for c in f.reprints], {k: [a.id for a in v] for k, v in f.aliases.items()}
+(['10e'], {'m10:r1': ['10e:r1']})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+Card = TypeVar("Card")
+Ruling = TypeVar("Ruling")
+
+
+@dataclass
+class Folded(Generic[Card, Ruling]):
+    """A printing shown in full: its rulings not given by a printing before it, the
+    reprints folded into it, and for each ruling shown (by id) the identical rulings of
+    later printings it stands for."""
+
+    card: Card
+    rulings: list[Ruling]
+    reprints: list[Card] = field(default_factory=list)
+    aliases: dict[str, list[Ruling]] = field(default_factory=dict)
+
+
+def fold(printings: Sequence[tuple[Any, Sequence[Any]]]) -> list[Folded[Any, Any]]:
+    """The printings to show in full, newest first (`printings`: each card record with its
+    rulings, newest first; a card has an `id`, a ruling an `id` and a `text`)."""
+    kept: list[Folded[Any, Any]] = []
+    given: dict[str, tuple[Folded[Any, Any], Any]] = {}  # a ruling's text -> where it is shown
+    for card, rulings in printings:
+        new = [r for r in rulings if r.text not in given]
+        new = list({r.text: r for r in reversed(new)}.values())[::-1]  # first of each text
+        if kept and not new:
+            kept[0].reprints.append(card)
+        else:
+            into = Folded(card, new)
+            kept.append(into)
+            for ruling in new:
+                given[ruling.text] = (into, ruling)
+        shown_ids = {id(r) for r in new}
+        for ruling in rulings:
+            if id(ruling) not in shown_ids:
+                owner, first = given[ruling.text]
+                owner.aliases.setdefault(first.id, []).append(ruling)
+    return kept
