@@ -60,6 +60,8 @@ SLANG: tuple[tuple[str, str], ...] = (
     ("scoop", "concede"),
     ("mull", "mulligan"),
     ("counterspell", "counter target spell"),
+    ("respond|in response", "priority"),
+    ("swap", "switch exchange"),
     ("already has", "multiple instances"),
     ("trample over|tramples over", "excess damage"),
     ("go first|goes first", "plays first"),

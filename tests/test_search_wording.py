@@ -325,3 +325,13 @@ def test_the_snippet_window_is_the_first_with_the_most_distinct_query_words(ship
                         hits, key=lambda i: len({found[j] for j in hits
                                                  if i <= j < i + width}))
     assert checked > 1000
+
+
+def test_swapped_power_and_toughness_finds_the_layer_that_switches_them(
+        shipped_searcher) -> None:
+    """Players swap power and toughness; the rules switch (613.4d) or exchange them."""
+    hits = shipped_searcher.search("My 1/3 got +2/+0 from a pump spell and then my opponent "
+                                   "swapped its power and toughness. What is it now?").hits
+    assert hits[0].record["rule"] == "613.4d"
+    rewrite = rules_wording("can I respond to it", tokens)
+    assert rewrite is not None and rewrite.meanings == ("priority",)  # players respond
