@@ -48,7 +48,7 @@ from kb.index import (
     tokens,
     words_stems,
 )
-from kb.model import SUMMARY_FIELDS
+from kb.model import SUMMARY_FIELDS, is_rules_version
 from kb.patterns import lazy
 from kb.query_era import Era, read_era, wording_era
 from kb.recent import Recent
@@ -458,10 +458,12 @@ class Searcher:
                 if penalise and group.obsolete(self._versions.newest_cr, said):
                     group.parts["obsolete"] = OBSOLETE_WEIGHT
                     group.score *= OBSOLETE_WEIGHT
-            # a question's unnamed cards and card rulings after the rest (above); a query
-            # that only names things (keywords, terms) asks for their definitions
+            # a question's unnamed cards and card rulings after the rest (above), and the
+            # rules' tables of contents; a query that only names things (keywords, terms)
+            # asks for their definitions
             return sorted(groups, key=lambda g: (
-                last and ("unnamed" in g.parts or era is None and _defines_aside(g, weights)),
+                last and ("unnamed" in g.parts or era is None and _defines_aside(g, weights)
+                          or _contents_only(g)),
                 not g.parts.get("defines") or "obsolete" in g.parts,
                 -g.score, g.parts.get("span", 0.0)))
 
@@ -806,6 +808,15 @@ def _defines_aside(group: Group, weights: dict[str, float]) -> bool:
     term = {s for name in defined_names(record) for s in name_stems(" ".join(name))}
     total = sum(weights.values())
     return total > 0 and 2 * sum(w for s, w in weights.items() if s in term) < total
+
+
+def _contents_only(group: Group) -> bool:
+    """Whether a group is a chapter of the Comprehensive Rules ("9. Casual Variants"): its
+    text is the titles of its rules, a table of contents, so a question (whose words it
+    may hold close together: "general", "commander") is answered by the rules it lists,
+    not by it."""
+    return any(r["kind"] == "section" and is_rules_version(r["source"])
+               for r in group.records.values())
 
 
 def _card_own(record: dict[str, Any]) -> bool:

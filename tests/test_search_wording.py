@@ -335,3 +335,15 @@ def test_swapped_power_and_toughness_finds_the_layer_that_switches_them(
     assert hits[0].record["rule"] == "613.4d"
     rewrite = rules_wording("can I respond to it", tokens)
     assert rewrite is not None and rewrite.meanings == ("priority",)  # players respond
+
+
+def test_a_question_is_answered_by_the_rules_a_chapter_lists_not_by_the_chapter(
+        shipped_searcher) -> None:
+    """"9. Casual Variants" lists "900. General" and "903. Commander": a question with
+    those words gets the Commander rules first; the chapter still answers its own name."""
+    hits = shipped_searcher.search("How much damage from one general does it take to knock "
+                                   "a player out in EDH?").hits
+    assert hits[0].record["id"] == "cr-2026-01-16:903"
+    assert all(h.record["kind"] != "section" for h in hits[:5])
+    named = shipped_searcher.search("casual variants").hits
+    assert named[0].record["id"] == "cr-2026-01-16:section:9"
