@@ -33,12 +33,13 @@ Ruling = TypeVar("Ruling")
 
 @dataclass
 class Folded(Generic[Card, Ruling]):
-    """A printing shown in full: its rulings not given by a printing before it, the
-    reprints folded into it, and for each ruling shown (by id) the identical rulings of
-    later printings it stands for."""
+    """A printing shown in full: its rulings not given by a printing before it, its
+    rulings given before (`given`), the reprints folded into it, and for each ruling shown
+    (by id) the identical rulings of later printings it stands for."""
 
     card: Card
-    rulings: list[Ruling]
+    rulings: list[Ruling] = field(default_factory=list)
+    given: list[Ruling] = field(default_factory=list)
     reprints: list[Card] = field(default_factory=list)
     aliases: dict[str, list[Ruling]] = field(default_factory=dict)
 
@@ -47,20 +48,23 @@ def fold(printings: Sequence[tuple[Any, Sequence[Any]]]) -> list[Folded[Any, Any
     """The printings to show in full, newest first (`printings`: each card record with its
     rulings, newest first; a card has an `id`, a ruling an `id` and a `text`)."""
     kept: list[Folded[Any, Any]] = []
-    given: dict[str, tuple[Folded[Any, Any], Any]] = {}  # a ruling's text -> where it is shown
+    shown: dict[str, tuple[Folded[Any, Any], Any]] = {}  # a ruling's text -> where it is shown
     for card, rulings in printings:
-        new = [r for r in rulings if r.text not in given]
-        new = list({r.text: r for r in reversed(new)}.values())[::-1]  # first of each text
-        if kept and not new:
+        printing: Folded[Any, Any] | None
+        if kept and all(ruling.text in shown for ruling in rulings):
             kept[0].reprints.append(card)
+            printing = None
         else:
-            into = Folded(card, new)
-            kept.append(into)
-            for ruling in new:
-                given[ruling.text] = (into, ruling)
-        shown_ids = {id(r) for r in new}
+            printing = Folded(card)
+            kept.append(printing)
         for ruling in rulings:
-            if id(ruling) not in shown_ids:
-                owner, first = given[ruling.text]
+            if ruling.text in shown:
+                owner, first = shown[ruling.text]
                 owner.aliases.setdefault(first.id, []).append(ruling)
+                if printing is not None:
+                    printing.given.append(ruling)
+            else:  # (a text not shown yet keeps its printing in full)
+                assert printing is not None
+                printing.rulings.append(ruling)
+                shown[ruling.text] = (printing, ruling)
     return kept

@@ -214,7 +214,7 @@ def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> lis
     for item in shown:
         item.superseded = marks
         item.family = family(kb, item.record)
-    # another printing of a card in full only for its own text or rulings not given yet
+    # another printing of a card in full only for rulings not given yet
     # (`kb.printings.fold`), those given shown once
     printings: dict[str, list[Shown]] = {}
     for item in shown:
@@ -224,10 +224,8 @@ def arrange(kb: KnowledgeBase, found: Lookup, all_versions: bool = False) -> lis
         [(i.record, [c for c in i.children if c.kind == "ruling"]) for i in items])}
     for item in shown:
         first = item.family not in seen and not (by_number and seen)
-        item.in_full = all_versions or first or item.record.id in kept \
-            and item.record.kind == "card"
+        item.in_full = all_versions or first or item.record.id in kept
         if item.record.id in kept and not all_versions:
-            new = {id(r) for r in kept[item.record.id].rulings}
-            item.given = [c.id for c in item.children if c.kind == "ruling" and id(c) not in new]
+            item.given = [r.id for r in kept[item.record.id].given]
         seen.add(item.family)
     return shown

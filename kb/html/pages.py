@@ -343,17 +343,16 @@ def card_context(content: SiteContent, name: str) -> dict[str, Any]:
     shown with its text and its rulings not given above; its keywords; the records
     mentioning it."""
     group = sorted(content.cards[name], key=content.era_key, reverse=True)
-    rulings_of = {card.id: sorted((r for r in content.children.get(card.id, [])
-                                   if r.kind == "ruling"), key=lambda r: r.date)
-                  for card in group}
     versions = []
-    for shown in fold([(card, rulings_of[card.id]) for card in group]):
+    for shown in fold([(card, sorted((r for r in content.children.get(card.id, [])
+                                      if r.kind == "ruling"), key=lambda r: r.date))
+                       for card in group]):
         card = shown.card
         rules_text = str(card.meta.get("rules_text") or "")
         start = card.text.find(rules_text) if rules_text else -1
         span = (start, start + len(rules_text)) if start >= 0 else (0, len(card.text))
         versions.append({"record": card, "span": span, "rulings": shown.rulings,
-                         "given": len(rulings_of[card.id]) - len(shown.rulings),
+                         "given": len(shown.given),
                          "reprints": [(r, r.text == card.text) for r in shown.reprints],
                          "aliases": shown.aliases,
                          "facts": card_facts(card)})
