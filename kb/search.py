@@ -69,6 +69,8 @@ from kb.text import (
     FIRST_PERSON,
     FUNCTION_WORDS,
     NUMBER_WORDS,
+    ORDER_WORDS,
+    asks_first,
     denied,
     is_question,
     negates,
@@ -191,6 +193,7 @@ class ReadQuery:
     content: list[str]        # distinct stems of the content words
     phrases: list[list[str]]  # quoted phrases, as stems
     asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
+    asks_order: str | None = None  # the stem of "first" of "whose goes on the stack first?"
     negates: bool = False  # whether it says what is not ("without flying", "can't")
     # whether it asks about play: phrased as a question (`kb.text.is_question`) or telling
     # a player's situation in the first person ("I have nine cards in hand at the end of
@@ -210,7 +213,9 @@ class ReadQuery:
         phrases = [stems(p) for p in _PHRASE.findall(modern)]
         asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
                      if a.word == "how" and b.word in ("many", "much")), None)
-        return cls(text, words, list(dict.fromkeys(content)), phrases, asks,
+        order = next((t.stem for t in words if t.word == "first"), None) \
+            if asks_first(modern) else None
+        return cls(text, words, list(dict.fromkeys(content)), phrases, asks, order,
                    negates([t.word for t in words]),
                    is_question(text) or any(t.word in FIRST_PERSON for t in words),
                    frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()
@@ -628,12 +633,12 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     if not total:
         return 0.0
     width = 2 * len(query.words) + 2
-    wants = query.asks_number if query.asks_number in weights else None
+    wants = _answer(query, weights)
     deny = not query.negates
 
     def found(part: str) -> tuple[str, ...]:
         if wants:
-            return denied(_part_numbers(part, wants)) if deny else _part_numbers(part, wants)
+            return denied(_part_answers(part, *wants)) if deny else _part_answers(part, *wants)
         return _denied_stems(part) if deny else _part_stems(part)
 
     title = found(record["title"]) if record["kind"] == "rule" else ()
@@ -650,23 +655,37 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return max(_densest(found(record["title"]), weights, width), under) / total
 
 
+def _answer(query: ReadQuery, weights: dict[str, float]) -> tuple[str, str] | None:
+    """What kind of answer the query asks for and the stem of its word asking it: a number
+    ("how many": "number", "mani"), an order ("whose goes first?": "order", "first");
+    None for neither (or a word not weighed)."""
+    if query.asks_number in weights:
+        return ("number", query.asks_number)
+    if query.asks_order in weights:
+        return ("order", query.asks_order)
+    return None
+
+
 @functools.lru_cache(maxsize=PARTS_KEPT)
-def _lead(text: str, many: str | None, deny: bool = False) -> frozenset[str]:
+def _lead(text: str, many: tuple[str, str] | None, deny: bool = False) -> frozenset[str]:
     """The stems of a text's first sentence, what the record says it is about (a rule's
     statement before its exceptions and examples, a Q&A's question, a ruling's point);
     with `many`, each number in it read as that stem (`_part_numbers`); with `deny`, the
     words it denies marked (`kb.text.denied`)."""
     first = _FIRST_SENTENCE.match(text)
     sentence = first.group(0) if first else text
-    found = _part_numbers(sentence, many) if many else tuple(stems(modernize(sentence)))
+    found = _part_answers(sentence, *many) if many else tuple(stems(modernize(sentence)))
     return frozenset(denied(found) if deny else found)
 
 
 @functools.lru_cache(maxsize=PARTS_KEPT)
-def _part_numbers(part: str, many: str) -> tuple[str, ...]:
-    """A record part's stems with each number in it read as `many` (the stem of the
-    question's "many" / "much"), so it answers the question's number."""
-    return tuple(many if word.isdigit() or word in NUMBER_WORDS else stem
+def _part_answers(part: str, kind: str, asked: str) -> tuple[str, ...]:
+    """A record part's stems with each word answering the question read as `asked` (the
+    stem of the word asking it, `_answer`): a number for "how many" / "how much", a word
+    of order (`ORDER_WORDS`: "in APNAP order") for "which comes first"."""
+    answers = (lambda word: word.isdigit() or word in NUMBER_WORDS) if kind == "number" \
+        else ORDER_WORDS.__contains__
+    return tuple(asked if answers(word) else stem
                  for word, stem in words_stems(modernize(part)))
 
 

@@ -57,6 +57,26 @@ FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
     "it's that's there's"
 ).split())
 
+# the words that say an order ("in APNAP order", "ordered"): what a question asking which
+# comes first is answered by
+ORDER_WORDS = frozenset(("order", "ordered", "orders", "apnap"))
+_ASKS_FIRST = lazy(r"\b(?:who|whose|which|what)\b.*?\b(first)\b(?=\W*$|[\s,;.?!]+(\w+))",
+                   re.IGNORECASE)
+
+
+def asks_first(text: str) -> bool:
+    """Whether a text asks which comes first: an interrogative before a "first" that ends
+    its clause or comes before a function word ("whose go on the stack first?", "who puts
+    theirs on the stack first when ..."), not one before what it counts ("which first
+    spell", "first strike").
+
+    >>> asks_first("whose go on the stack first?"), asks_first("who has first strike?")
+    (True, False)
+    """
+    found = _ASKS_FIRST.search(text)
+    return found is not None and (found.group(2) is None
+                                  or found.group(2).lower() in FUNCTION_WORDS)
+
 
 def is_question(text: str) -> bool:
     """Whether a text is phrased as a question: it ends in a question mark or opens with

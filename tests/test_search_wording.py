@@ -347,3 +347,22 @@ def test_a_question_is_answered_by_the_rules_a_chapter_lists_not_by_the_chapter(
     assert all(h.record["kind"] != "section" for h in hits[:5])
     named = shipped_searcher.search("casual variants").hits
     assert named[0].record["id"] == "cr-2026-01-16:section:9"
+
+
+def test_a_question_asking_which_comes_first_is_answered_by_the_rule_saying_the_order(
+        shipped_searcher) -> None:
+    # 603.3b never says "first" of the players: "each player, in APNAP order, puts ..."
+    # is the answer; 603.3, its heading, only says that abilities are put on the stack
+    hits = shipped_searcher.search("which player puts their triggered abilities on the "
+                                   "stack first when several trigger at once?").hits
+    assert hits[0].record["id"] == "cr-2026-01-16:603.3b"
+
+
+def test_which_comes_first_is_told_from_first_as_a_count_or_a_name() -> None:
+    from kb.text import asks_first
+
+    assert asks_first("whose upkeep triggers go on the stack first?")
+    assert asks_first("who puts theirs on the stack first when both trigger?")
+    assert not asks_first("which creature has first strike?")
+    assert not asks_first("Rashmi: my first spell got countered, which mana value counts?")
+    assert not asks_first("does the first player draw a card?")
