@@ -70,7 +70,9 @@ from kb.text import (
     FUNCTION_WORDS,
     NUMBER_WORDS,
     ORDER_WORDS,
+    ZONE_WORDS,
     asks_first,
+    asks_where,
     denied,
     is_question,
     negates,
@@ -100,6 +102,10 @@ PARTS_KEPT = 2048
 COMMON_SHARE = 0.2
 # A word in at most this share of all records is specific enough to find records by.
 SPECIFIC_SHARE = 0.05
+# What a question asking where finds in a zone's name (no word of any text), and the
+# stems a wording's proximity weighs besides its own, by whether it asks where.
+ZONE_ANSWER = "\x00where"
+_ANSWERS: dict[bool, tuple[str, ...]] = {False: (), True: (ZONE_ANSWER,)}
 # A word's weight is its rarity (inverse document frequency), at least this much.
 MIN_IDF = 0.1
 # The hits of a first page: asking for more adds hits after them (`Searcher.search`).
@@ -194,6 +200,7 @@ class ReadQuery:
     phrases: list[list[str]]  # quoted phrases, as stems
     asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
     asks_order: str | None = None  # the stem of "first" of "whose goes on the stack first?"
+    asks_where: bool = False  # whether it asks where something goes ("where does it go?")
     negates: bool = False  # whether it says what is not ("without flying", "can't")
     # whether it asks about play: phrased as a question (`kb.text.is_question`) or telling
     # a player's situation in the first person ("I have nine cards in hand at the end of
@@ -216,6 +223,7 @@ class ReadQuery:
         order = next((t.stem for t in words if t.word == "first"), None) \
             if asks_first(modern) else None
         return cls(text, words, list(dict.fromkeys(content)), phrases, asks, order,
+                   asks_where(modern),
                    negates([t.word for t in words]),
                    is_question(text) or any(t.word in FIRST_PERSON for t in words),
                    frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()
@@ -426,6 +434,9 @@ class Searcher:
                               engine.renames(), past)
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
+        if any(v.asks_where for v in variants):  # a zone answers it: as rare as the commonest
+            weights[ZONE_ANSWER] = PHRASING_WEIGHT * min(
+                max(engine.idf(s), MIN_IDF) for s in stems(" ".join(ZONE_WORDS)))
         takes = takes or Takes()  # what each take shares with the one before
         takes.defined = defined
         ranking = engine.ranking(scores, kind, source)
@@ -663,6 +674,8 @@ def _answer(query: ReadQuery, weights: dict[str, float]) -> tuple[str, str] | No
         return ("number", query.asks_number)
     if query.asks_order in weights:
         return ("order", query.asks_order)
+    if query.asks_where and ZONE_ANSWER in weights:
+        return ("zone", ZONE_ANSWER)
     return None
 
 
@@ -683,8 +696,8 @@ def _part_answers(part: str, kind: str, asked: str) -> tuple[str, ...]:
     """A record part's stems with each word answering the question read as `asked` (the
     stem of the word asking it, `_answer`): a number for "how many" / "how much", a word
     of order (`ORDER_WORDS`: "in APNAP order") for "which comes first"."""
-    answers = (lambda word: word.isdigit() or word in NUMBER_WORDS) if kind == "number" \
-        else ORDER_WORDS.__contains__
+    answers = {"number": lambda word: word.isdigit() or word in NUMBER_WORDS,
+               "order": ORDER_WORDS.__contains__, "zone": ZONE_WORDS.__contains__}[kind]
     return tuple(asked if answers(word) else stem
                  for word, stem in words_stems(modernize(part)))
 
@@ -1044,7 +1057,8 @@ def _asking(phrasing: set[str] | None, named: dict[str, set[str]]) -> set[str]:
 def _proximity(record: dict[str, Any], variants: list[ReadQuery],
                weights: dict[str, float]) -> float:
     """The proximity of the query's best wording (each wording's own content words)."""
-    return max(proximity(record, v, {s: weights[s] for s in v.content if s in weights})
+    return max(proximity(record, v, {s: weights[s] for s in (*v.content, *_ANSWERS[v.asks_where])
+                                     if s in weights})
                for v in variants)
 
 

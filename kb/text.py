@@ -63,6 +63,23 @@ ORDER_WORDS = frozenset(("order", "ordered", "orders", "apnap"))
 _ASKS_FIRST = lazy(r"\b(?:who|whose|which|what)\b.*?\b(first)\b(?=\W*$|[\s,;.?!]+(\w+))",
                    re.IGNORECASE)
 
+# the zones, and the word itself ("the command zone"): what a question asking where
+# something goes is answered by (as written and in their inflections)
+ZONE_WORDS = frozenset(("library", "libraries", "hand", "hands", "battlefield", "graveyard",
+                        "graveyards", "stack", "exile", "exiled", "exiles", "zone", "zones",
+                        "ante"))
+_ASKS_WHERE = lazy(r"\bwhere\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|"
+                   r"must|has|have|had)\b", re.IGNORECASE)
+
+
+def asks_where(text: str) -> bool:
+    """Whether a text asks where something is or goes ("where does the card go?").
+
+    >>> asks_where("where does a countered spell go?"), asks_where("X, where X is 2")
+    (True, False)
+    """
+    return _ASKS_WHERE.search(text) is not None
+
 
 def asks_first(text: str) -> bool:
     """Whether a text asks which comes first: an interrogative before a "first" that ends

@@ -366,3 +366,19 @@ def test_which_comes_first_is_told_from_first_as_a_count_or_a_name() -> None:
     assert not asks_first("which creature has first strike?")
     assert not asks_first("Rashmi: my first spell got countered, which mana value counts?")
     assert not asks_first("does the first player draw a card?")
+
+
+def test_a_question_asking_where_a_card_goes_is_answered_by_the_rule_naming_the_zone(
+        shipped_searcher) -> None:
+    # 715.3d says where: "exiles it" (715.3a, above it before, only says how it is cast)
+    hits = shipped_searcher.search("I cast the adventure half of my card, where does the "
+                                   "card go and can I cast the creature later?").hits
+    assert hits[0].record["id"] == "cr-2026-01-16:715.3d"
+
+
+def test_where_is_asked_only_by_where_before_a_verb() -> None:
+    from kb.text import asks_where
+
+    assert asks_where("my unearthed creature got bounced, where does it actually go?")
+    assert asks_where("Where is the card exiled with Hideaway?")
+    assert not asks_where("deals X damage, where X is the number of cards in your hand")
