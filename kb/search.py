@@ -66,13 +66,11 @@ from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
 from kb.text import (
+    ANSWER_WORDS,
     FIRST_PERSON,
     FUNCTION_WORDS,
     NUMBER_WORDS,
-    ORDER_WORDS,
-    ZONE_WORDS,
-    asks_first,
-    asks_where,
+    answer_asked,
     denied,
     is_question,
     negates,
@@ -104,8 +102,6 @@ COMMON_SHARE = 0.2
 SPECIFIC_SHARE = 0.05
 # What a question asking where finds in a zone's name (no word of any text), and the
 # stems a wording's proximity weighs besides its own, by whether it asks where.
-ZONE_ANSWER = "\x00where"
-_ANSWERS: dict[bool, tuple[str, ...]] = {False: (), True: (ZONE_ANSWER,)}
 # A word's weight is its rarity (inverse document frequency), at least this much.
 MIN_IDF = 0.1
 # The hits of a first page: asking for more adds hits after them (`Searcher.search`).
@@ -198,9 +194,8 @@ class ReadQuery:
     words: list[Token]        # every word, era-normalised, in order
     content: list[str]        # distinct stems of the content words
     phrases: list[list[str]]  # quoted phrases, as stems
-    asks_number: str | None = None  # the stem of "many" / "much" of "how many" / "how much"
-    asks_order: str | None = None  # the stem of "first" of "whose goes on the stack first?"
-    asks_where: bool = False  # whether it asks where something goes ("where does it go?")
+    # the kind of answer it asks for and the stem weighed as asking it (`_answer_of`)
+    answer: tuple[str, str] | None = None
     negates: bool = False  # whether it says what is not ("without flying", "can't")
     # whether it asks about play: phrased as a question (`kb.text.is_question`) or telling
     # a player's situation in the first person ("I have nine cards in hand at the end of
@@ -218,12 +213,8 @@ class ReadQuery:
         content = [t.stem for t in words if t.word not in FUNCTION_WORDS] \
             or [t.stem for t in words]
         phrases = [stems(p) for p in _PHRASE.findall(modern)]
-        asks = next((b.stem for a, b in zip(words, words[1:], strict=False)
-                     if a.word == "how" and b.word in ("many", "much")), None)
-        order = next((t.stem for t in words if t.word == "first"), None) \
-            if asks_first(modern) else None
-        return cls(text, words, list(dict.fromkeys(content)), phrases, asks, order,
-                   asks_where(modern),
+        return cls(text, words, list(dict.fromkeys(content)), phrases,
+                   _answer_of(modern, words),
                    negates([t.word for t in words]),
                    is_question(text) or any(t.word in FIRST_PERSON for t in words),
                    frozenset(i for i, t in enumerate(words) if modern[t.start].isupper()
@@ -434,9 +425,11 @@ class Searcher:
                               engine.renames(), past)
         weights = {s: max(engine.idf(s), MIN_IDF) * (PHRASING_WEIGHT if s in phrasing else 1.0)
                    for s in content}
-        if any(v.asks_where for v in variants):  # a zone answers it: as rare as the commonest
-            weights[ZONE_ANSWER] = PHRASING_WEIGHT * min(
-                max(engine.idf(s), MIN_IDF) for s in stems(" ".join(ZONE_WORDS)))
+        for answer, stem in {v.answer for v in variants if v.answer and v.answer[1] not in content}:
+            # what no word of the query says ("where"): weighed as phrasing, as rare as the
+            # commonest word answering it
+            weights[stem] = PHRASING_WEIGHT * min(
+                max(engine.idf(s), MIN_IDF) for s in stems(" ".join(ANSWER_WORDS[answer])))
         takes = takes or Takes()  # what each take shares with the one before
         takes.defined = defined
         ranking = engine.ranking(scores, kind, source)
@@ -666,17 +659,24 @@ def proximity(record: dict[str, Any], query: ReadQuery, weights: dict[str, float
     return max(_densest(found(record["title"]), weights, width), under) / total
 
 
+def _answer_of(text: str, words: list[Token]) -> tuple[str, str] | None:
+    """The kind of answer a query asks for and the stem weighed as asking it: a number,
+    by its "many" / "much" ("how many": ("number", "mani")); which comes first, by its
+    "first"; where or when (`kb.text.answer_asked`), by a stem no word has ("\x00zone")."""
+    number = next((b.stem for a, b in zip(words, words[1:], strict=False)
+                   if a.word == "how" and b.word in ("many", "much")), None)
+    if number is not None:
+        return ("number", number)
+    kind = answer_asked(text)
+    if kind == "order":
+        return next((("order", t.stem) for t in words if t.word == "first"), None)
+    return (kind, f"\x00{kind}") if kind else None
+
+
 def _answer(query: ReadQuery, weights: dict[str, float]) -> tuple[str, str] | None:
-    """What kind of answer the query asks for and the stem of its word asking it: a number
-    ("how many": "number", "mani"), an order ("whose goes first?": "order", "first");
-    None for neither (or a word not weighed)."""
-    if query.asks_number in weights:
-        return ("number", query.asks_number)
-    if query.asks_order in weights:
-        return ("order", query.asks_order)
-    if query.asks_where and ZONE_ANSWER in weights:
-        return ("zone", ZONE_ANSWER)
-    return None
+    """The kind of answer the query asks for and its stem (`ReadQuery.answer`), where that
+    stem is weighed."""
+    return query.answer if query.answer and query.answer[1] in weights else None
 
 
 @functools.lru_cache(maxsize=PARTS_KEPT)
@@ -696,8 +696,8 @@ def _part_answers(part: str, kind: str, asked: str) -> tuple[str, ...]:
     """A record part's stems with each word answering the question read as `asked` (the
     stem of the word asking it, `_answer`): a number for "how many" / "how much", a word
     of order (`ORDER_WORDS`: "in APNAP order") for "which comes first"."""
-    answers = {"number": lambda word: word.isdigit() or word in NUMBER_WORDS,
-               "order": ORDER_WORDS.__contains__, "zone": ZONE_WORDS.__contains__}[kind]
+    answers = (lambda word: word.isdigit() or word in NUMBER_WORDS) if kind == "number" \
+        else ANSWER_WORDS[kind].__contains__
     return tuple(asked if answers(word) else stem
                  for word, stem in words_stems(modernize(part)))
 
@@ -1057,9 +1057,14 @@ def _asking(phrasing: set[str] | None, named: dict[str, set[str]]) -> set[str]:
 def _proximity(record: dict[str, Any], variants: list[ReadQuery],
                weights: dict[str, float]) -> float:
     """The proximity of the query's best wording (each wording's own content words)."""
-    return max(proximity(record, v, {s: weights[s] for s in (*v.content, *_ANSWERS[v.asks_where])
-                                     if s in weights})
+    return max(proximity(record, v, {s: weights[s] for s in _weighed(v) if s in weights})
                for v in variants)
+
+
+def _weighed(query: ReadQuery) -> list[str]:
+    """The stems a wording's proximity weighs: its content's and the one asking the kind
+    of answer it asks for, where that is no word of its own ("where")."""
+    return [*query.content, *(query.answer[1:] if query.answer else ())]
 
 
 def _span(record: dict[str, Any], variants: list[ReadQuery], weights: dict[str, float],

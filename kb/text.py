@@ -57,28 +57,25 @@ FUNCTION_WORDS = FIRST_PERSON | QUESTION_OPENERS | frozenset((
     "it's that's there's"
 ).split())
 
-# the words that say an order ("in APNAP order", "ordered"): what a question asking which
-# comes first is answered by
-ORDER_WORDS = frozenset(("order", "ordered", "orders", "apnap"))
+# What a question asks for, by the words that give it (as written and inflected): which
+# comes first is told by a word of order ("each player, in APNAP order, puts ..."), where
+# something goes by a zone's name, when it happens by a step, a phase or a word of time.
+ANSWER_WORDS = {
+    "order": frozenset(("order", "ordered", "orders", "apnap")),
+    "zone": frozenset(("library", "libraries", "hand", "hands", "battlefield", "graveyard",
+                       "graveyards", "stack", "exile", "exiled", "exiles", "zone", "zones",
+                       "ante")),
+    "time": frozenset(("step", "steps", "phase", "phases", "beginning", "during", "before",
+                       "after", "until", "immediately", "time", "times", "priority")),
+}
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|will|would|can|could|should|must|has|have|had)"
 _ASKS_FIRST = lazy(r"\b(?:who|whose|which|what)\b.*?\b(first)\b(?=\W*$|[\s,;.?!]+(\w+))",
                    re.IGNORECASE)
-
-# the zones, and the word itself ("the command zone"): what a question asking where
-# something goes is answered by (as written and in their inflections)
-ZONE_WORDS = frozenset(("library", "libraries", "hand", "hands", "battlefield", "graveyard",
-                        "graveyards", "stack", "exile", "exiled", "exiles", "zone", "zones",
-                        "ante"))
-_ASKS_WHERE = lazy(r"\bwhere\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|"
-                   r"must|has|have|had)\b", re.IGNORECASE)
-
-
-def asks_where(text: str) -> bool:
-    """Whether a text asks where something is or goes ("where does the card go?").
-
-    >>> asks_where("where does a countered spell go?"), asks_where("X, where X is 2")
-    (True, False)
-    """
-    return _ASKS_WHERE.search(text) is not None
+_ASKS_WHERE = lazy(rf"\bwhere\s+{_AUXILIARY}\b", re.IGNORECASE)
+# "when" opening a clause (after at most three words: "2008 rules: when did ..."), not
+# one telling a situation ("when my creature dies, does ...")
+_ASKS_WHEN = lazy(rf"(?:^|[,.;:?!]\s*)(?:\w+\s+){{0,3}}?when\s+(?:exactly\s+)?{_AUXILIARY}\b",
+                  re.IGNORECASE)
 
 
 def asks_first(text: str) -> bool:
@@ -93,6 +90,25 @@ def asks_first(text: str) -> bool:
     found = _ASKS_FIRST.search(text)
     return found is not None and (found.group(2) is None
                                   or found.group(2).lower() in FUNCTION_WORDS)
+
+
+def answer_asked(text: str) -> str | None:
+    """The kind of answer (`ANSWER_WORDS`) a question asks for: "order" (which comes
+    first), "zone" ("where" before a verb) or "time" ("when" opening a clause before a
+    verb); None for none of them.
+
+    >>> answer_asked("where does a countered spell go?"), answer_asked("X, where X is 2")
+    ('zone', None)
+    >>> answer_asked("when can I cast it?"), answer_asked("when my creature dies, do I draw?")
+    ('time', None)
+    """
+    if asks_first(text):
+        return "order"
+    if _ASKS_WHERE.search(text):
+        return "zone"
+    if _ASKS_WHEN.search(text):
+        return "time"
+    return None
 
 
 def is_question(text: str) -> bool:

@@ -764,13 +764,13 @@ def test_how_many_is_answered_where_a_number_stands(shipped_searcher) -> None:
                     if r["source"].startswith("cr-2026"))
 
     query = ReadQuery.of("how many lands can I play during my turn")
-    assert query.asks_number == "mani"
+    assert query.answer == ("number", "mani")
     weights = dict.fromkeys(query.content, 1.0)
     one_land, put_lands = rule("305.2"), rule("305.4")
     assert "one land" in one_land["text"] and not any(c.isdigit() for c in put_lands["text"])
     assert proximity(one_land, query, weights) > proximity(put_lands, query, weights)
     plain = ReadQuery.of("lands I can play during my turn")
-    assert plain.asks_number is None
+    assert plain.answer is None
     assert proximity(one_land, plain, dict.fromkeys(plain.content, 1.0)) == 1.0
 
 

@@ -377,8 +377,25 @@ def test_a_question_asking_where_a_card_goes_is_answered_by_the_rule_naming_the_
 
 
 def test_where_is_asked_only_by_where_before_a_verb() -> None:
-    from kb.text import asks_where
+    from kb.text import answer_asked
 
-    assert asks_where("my unearthed creature got bounced, where does it actually go?")
-    assert asks_where("Where is the card exiled with Hideaway?")
-    assert not asks_where("deals X damage, where X is the number of cards in your hand")
+    assert answer_asked("my unearthed creature got bounced, where does it actually go?") == "zone"
+    assert answer_asked("Where is the card exiled with Hideaway?") == "zone"
+    assert answer_asked("deals X damage, where X is the number of cards in your hand") is None
+
+
+def test_a_question_asking_when_is_answered_by_the_rule_naming_the_step(
+        shipped_searcher) -> None:
+    # 714.3b: "As a player's precombat main phase begins, that player puts a lore counter
+    # on each Saga they control"; 714.3 only says what a lore counter does
+    hits = shipped_searcher.search("when does my saga get another lore counter?").hits
+    assert hits[0].record["id"] == "cr-2026-01-16:714.3b"
+
+
+def test_when_is_asked_only_where_when_opens_a_clause_before_a_verb() -> None:
+    from kb.text import answer_asked
+
+    assert answer_asked("2008 rules: when did the game check for state-based effects?") == "time"
+    assert answer_asked("my opponent drew from an empty library, when exactly do they lose?") \
+        == "time"
+    assert answer_asked("when my creature dies, does its aura go to the graveyard?") is None
