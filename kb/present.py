@@ -13,6 +13,11 @@ if TYPE_CHECKING:
 
 # how many references / citations a record lists on the terminal
 LISTED = 12
+# what `--explain` says a question asks for, by the kind of answer (`SearchResult.answer`)
+_ASKED = {"number": "a number (a record's numbers count as its \"many\")",
+          "order": "an order (words of order count as its \"first\")",
+          "zone": "a zone (a zone's name counts as its \"where\")",
+          "time": "a time (steps, phases and words of time count as its \"when\")"}
 BOLD, DIM, CYAN, YELLOW, RESET = "\033[1m", "\033[2m", "\033[36m", "\033[33m", "\033[0m"
 
 
@@ -60,6 +65,8 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
         lines.append(_style(f"era: {result.era}", DIM, color))
     if explain and result.phrasing:
         lines.append(_style(f"phrasing (weighs half): {' '.join(result.phrasing)}", DIM, color))
+    if explain and result.answer:
+        lines.append(_style(f"asks for: {_ASKED[result.answer]}", DIM, color))
     for n, hit in enumerate(result.hits, 1):
         r = hit.record
         head = f"{n:>2}. [{r['kind']}] {r['title']}"

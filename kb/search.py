@@ -170,12 +170,14 @@ class SearchResult:
     total_exact: bool = True
     era: str | None = None  # the era the query names (`kb.query_era`), as --explain says it
     phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
+    # the kind of answer the query asks for (`kb.text.ANSWER_WORDS`, or "number"), --explain
+    answer: str | None = None
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`,
         `total_exact` (false: `total` counts the records matched before their versions
         collapsed, a bound on the hits) and with `explain` the era the query was read as
-        naming."""
+        naming, its phrasing and the kind of answer it asks for."""
         out = {"query": self.query, "total": self.total, "total_exact": self.total_exact,
                "did_you_mean": self.did_you_mean,
                "results": [hit.to_json(explain) for hit in self.hits]}
@@ -183,6 +185,8 @@ class SearchResult:
             out["era"] = self.era
         if explain and self.phrasing:
             out["phrasing"] = self.phrasing
+        if explain and self.answer:
+            out["answer"] = self.answer
         return out
 
 
@@ -537,7 +541,8 @@ class Searcher:
         count = len(groups) if exact else max(total, len(hits))
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
                             total_exact=exact, era=era.reason if era else None,
-                            phrasing=sorted(phrasing))
+                            phrasing=sorted(phrasing),
+                            answer=query.answer[0] if query.answer else None)
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:

@@ -399,3 +399,14 @@ def test_when_is_asked_only_where_when_opens_a_clause_before_a_verb() -> None:
     assert answer_asked("my opponent drew from an empty library, when exactly do they lose?") \
         == "time"
     assert answer_asked("when my creature dies, does its aura go to the graveyard?") is None
+
+
+def test_explain_says_what_kind_of_answer_a_question_asks_for(shipped_searcher) -> None:
+    from kb.present import format_search
+
+    where = shipped_searcher.search("where does a countered spell go?")
+    assert where.answer == "zone" and where.to_json(explain=True)["answer"] == "zone"
+    assert "asks for: a zone" in format_search(where, explain=True)
+    assert "asks for" not in format_search(where)
+    plain = shipped_searcher.search("countered spell")
+    assert plain.answer is None and "answer" not in plain.to_json(explain=True)
