@@ -442,12 +442,15 @@ class Versions:
         return self._kb.lineage_summaries(ids, only)
 
     def era_version(self, record_id: str, era: Era, saying: str) -> dict[str, Any] | None:
-        """The version of a record's lineage of the era (`Group.era_pick`), whole, if it
-        says `saying` (a term, in its words or quoted); None when it has none then or
-        that one does not say it (2012's mulligan rule is no London mulligan)."""
+        """The version of a record's lineage of the era (`Group.era_pick`; with none then,
+        the first after it, as `Group.pick` shows: a 2005 question on rules kept from 2008
+        on reads 2008's), whole, if it says `saying` (a term, in its words or quoted); None
+        when it has none or that one does not say it (2012's mulligan rule is no London
+        mulligan)."""
         members = self.lineages([record_id]).get(record_id) or [record_id]
         versions = self.fetch(members)  # whole: "after" an era compares their texts
-        chosen = Group((), 0.0, {}, records=versions, members=members).era_pick(era, self.dates)
+        lineage = Group((), 0.0, {}, records=versions, members=members)
+        chosen = lineage.era_pick(era, self.dates) or lineage.closest(era)
         then = versions.get(chosen) if chosen else None
         return then if then is not None and uses(then, saying.lower(), mentions=True) \
             else None

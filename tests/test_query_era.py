@@ -222,7 +222,8 @@ def test_a_query_naming_an_era_is_answered_as_of_it(large_home) -> None:
 def test_an_entry_the_era_had_not_leads_to_its_rule_as_it_stood_then(large_home) -> None:
     """The glossary has had a "Legend Rule" entry (a pointer to 704.5k) since 2009; 2008's
     420.5e already called itself the "legend rule". Asked "in 2008", the entry (no version
-    then) led to 2009's 704.5k; it now leads to the rule as it stood in 2008. A rule of
+    then) led to 2009's 704.5k; it now leads to the rule as it stood in 2008, and asked "in
+    2005" (no rules version then) to the first version after it, 2008's. A rule of
     the era that does not say the entry's term (2012's mulligan rule for the London
     Mulligan) is not shown for it."""
     from kb.build import ensure_built
@@ -234,6 +235,9 @@ def test_an_entry_the_era_had_not_leads_to_its_rule_as_it_stood_then(large_home)
         first = searcher.search("in 2008 what was the legend rule").hits[0]
         assert first.record["id"] == "cr-2008-10-01:420.5e", first.record["id"]
         assert first.context and first.context["title"] == "Legend Rule"
+        # asked of a year before every version at hand: the first version after it
+        before = searcher.search("in 2005 what was the legend rule").hits[0]
+        assert before.record["id"] == "cr-2008-10-01:420.5e", before.record["id"]
         london = searcher.search("in 2020 how did the London mulligan work?").hits[0]
         assert london.record["source"] == "cr-2026-01-16"
         assert "on the bottom of their library in any order" in london.record["text"]
