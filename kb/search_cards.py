@@ -20,7 +20,7 @@ from kb.era import glossary_term, modernize
 from kb.index import stems, tokens
 from kb.model import slugify
 from kb.patterns import lazy
-from kb.text import FUNCTION_WORDS
+from kb.text import FUNCTION_WORDS, games_named
 
 # the kinds of the rules' own records (a rule, a keyword's definition, a glossary entry)
 _RULES_KINDS = frozenset(("rule", "keyword", "glossary"))
@@ -134,9 +134,13 @@ def subjects(record: dict[str, Any]) -> list[str]:
     keyword's or glossary entry's name (the cards the rules name are their examples'
     cards, not what they are about: 707.10 names Fork and Fling); the cards of any other
     record; and for a ruling or Q&A answer the keyword entry of its own document it is
-    filed under (`src:keyword:miracle:qa:5` -> "miracle")."""
+    filed under (`src:keyword:miracle:qa:5` -> "miracle"); and the games a rule says it
+    applies to ("... in a Two-Headed Giant game, ...": 119.4a is the life payment rule of
+    that variant, where its heading is "Life")."""
     if record["kind"] in _RULES_KINDS:
         found = [heading(record["title"])]
+        if record["kind"] == "rule":
+            found += games_named(record.get("text") or "")
     else:
         found = list(record.get("cards") or [])
     # a ruling or Q&A answer: filed under the keyword its id names, whether or not its text

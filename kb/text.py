@@ -68,6 +68,23 @@ ANSWER_WORDS = {
     "time": frozenset(("step", "steps", "phase", "phases", "beginning", "during", "before",
                        "after", "until", "immediately", "time", "times", "priority")),
 }
+# the game a rule says it applies to: "in a Two-Headed Giant game", "in an Archenemy game"
+# (a variant's name, capitalised as the rules write names) or "in a multiplayer game" (the
+# games of the rules' chapter 8); not "in a two-player game", which is every game's case
+_GAME_NAMED = lazy(r"\b[Ii]n an? ((?:[A-Z][\w-]*|multiplayer)(?: [A-Z][\w-]*)*) game\b")
+
+
+def games_named(text: str) -> list[str]:
+    """The games a rule's text says it applies to ("in a Commander game": "Commander").
+
+    >>> games_named("... greater than 0 in a Two-Headed Giant game, the player may ...")
+    ['Two-Headed Giant']
+    >>> games_named("In a two-player game, the player who plays first skips ...")
+    []
+    """
+    return _GAME_NAMED.findall(text)
+
+
 _AUXILIARY = r"(?:does|do|did|is|are|was|were|will|would|can|could|should|must|has|have|had)"
 _ASKS_FIRST = lazy(r"\b(?:who|whose|which|what)\b.*?\b(first)\b(?=\W*$|[\s,;.?!]+(\w+))",
                    re.IGNORECASE)

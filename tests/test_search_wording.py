@@ -410,3 +410,31 @@ def test_explain_says_what_kind_of_answer_a_question_asks_for(shipped_searcher) 
     assert "asks for" not in format_search(where)
     plain = shipped_searcher.search("countered spell")
     assert plain.answer is None and "answer" not in plain.to_json(explain=True)
+
+
+def test_a_rule_for_a_variant_the_query_does_not_name_ranks_after_the_general_rule(
+        shipped_searcher) -> None:
+    # 119.4a is 119.4 again "in a Two-Headed Giant game": a question about paying life in
+    # an ordinary game asks for 119.4; the variant's own rule has its name counted against it
+    hits = shipped_searcher.search("I'm at 2 life, am I allowed to pay 4 life for a card's "
+                                   "cost?").hits
+    rules = [h.record["rule"] for h in hits]
+    assert "119.4" in rules and "119.4a" in rules
+    assert rules.index("119.4") < rules.index("119.4a")
+    assert "subject" in hits[rules.index("119.4a")].parts
+    # named, the variant's rule is the answer
+    named = shipped_searcher.search("in Two-Headed Giant can I pay more life than I have?")
+    assert named.hits[0].record["rule"] in ("119.4a", "810.9b"), named.hits[0].record["rule"]
+
+
+def test_the_games_a_rule_applies_to_are_its_subjects() -> None:
+    from kb.search_cards import subjects
+
+    rule = {"kind": "rule", "title": "119.4a Life", "id": "cr:119.4a",
+            "text": "If a cost or effect allows a player to pay an amount of life greater than "
+                    "0 in a Two-Headed Giant game, the player may do so only if their team's "
+                    "life total is greater than or equal to the amount of the payment."}
+    assert "Two-Headed Giant" in subjects(rule)
+    ordinary = {**rule, "text": "In a two-player game, the player who plays first skips "
+                                "the draw step of their first turn."}
+    assert subjects(ordinary) == subjects({**rule, "text": ""})
