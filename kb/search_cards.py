@@ -134,7 +134,8 @@ def subjects(record: dict[str, Any]) -> list[str]:
     keyword's or glossary entry's name (the cards the rules name are their examples'
     cards, not what they are about: 707.10 names Fork and Fling); the cards of any other
     record; and for a ruling or Q&A answer the keyword entry of its own document it is
-    filed under (`src:keyword:miracle:qa:5` -> "miracle"); and the games a rule says it
+    filed under (`src:keyword:miracle:qa:5` -> "miracle"), or what the FAQ section it is
+    filed under names (`section_subject`); and the games a rule says it
     applies to ("... in a Two-Headed Giant game, ...": 119.4a is the life payment rule of
     that variant, where its heading is "Life")."""
     if record["kind"] in _RULES_KINDS:
@@ -148,7 +149,24 @@ def subjects(record: dict[str, Any]) -> list[str]:
     if record["kind"] in ("ruling", "qa") and \
             (slug := filed_under(record["id"], "keyword")) is not None:
         found.append(slug.replace("-", " "))
+    # filed under a section of a FAQ: what its title names ("Grixis Keyword Ability:
+    # Unearth", 'Theme: "Death Triggers"')
+    if record["kind"] in ("ruling", "qa") and filed_under(record["id"], "section") is not None:
+        found.append(section_subject(record["title"]))
     return found
+
+
+def section_subject(title: str) -> str:
+    """What a FAQ section's ruling is about, from its title: the section's title after its
+    kind ("Theme: ", "Cycle: ") and before the ruling's number.
+
+    >>> section_subject('Theme: "Death Triggers" — ruling 6')
+    'Death Triggers'
+    >>> section_subject("Grixis Keyword Ability: Unearth — ruling 2")
+    'Unearth'
+    """
+    section = title.rsplit(" — ", 1)[0]
+    return section.rsplit(":", 1)[-1].replace('"', "").strip()
 
 
 def filed_under(record_id: str, kind: str) -> str | None:

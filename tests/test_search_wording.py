@@ -438,3 +438,23 @@ def test_the_games_a_rule_applies_to_are_its_subjects() -> None:
     ordinary = {**rule, "text": "In a two-player game, the player who plays first skips "
                                 "the draw step of their first turn."}
     assert subjects(ordinary) == subjects({**rule, "text": ""})
+
+
+def test_a_faq_sections_ruling_is_about_what_the_section_names(shipped_searcher) -> None:
+    # the Shards of Alara FAQ files rulings under sections ('Theme: "Death Triggers"',
+    # "Grixis Keyword Ability: Unearth"): like a ruling filed under a card or keyword, a
+    # query that does not name the section's subject has its words counted against it
+    from kb.search_cards import subjects
+
+    ruling = {"id": "shards-of-alara-faq-2008:section:theme-death-triggers:ruling:6",
+              "kind": "ruling", "title": 'Theme: "Death Triggers" \u2014 ruling 6',
+              "cards": [], "text": "..."}
+    assert subjects(ruling) == ["Death Triggers"]
+    hits = shipped_searcher.search("it would leave play so it is removed from the game "
+                                   "instead of going anywhere else").hits
+    filed = next(h for h in hits if h.record["id"] == ruling["id"])
+    assert filed.parts["subject"] < filed.parts["proximity"]
+    named = shipped_searcher.search("death triggers: it would leave play so it is removed "
+                                    "from the game instead").hits
+    filed = next(h for h in named if h.record["id"] == ruling["id"])
+    assert "subject" not in filed.parts
