@@ -149,16 +149,20 @@ def subjects(record: dict[str, Any]) -> list[str]:
     if record["kind"] in ("ruling", "qa") and \
             (slug := filed_under(record["id"], "keyword")) is not None:
         found.append(slug.replace("-", " "))
-    # filed under a section of a FAQ: what its title names ("Grixis Keyword Ability:
-    # Unearth", 'Theme: "Death Triggers"')
-    if record["kind"] in ("ruling", "qa") and filed_under(record["id"], "section") is not None:
-        found.append(section_subject(record["title"]))
+    # filed under a section of a FAQ: what the section names, read from a ruling's title
+    # ("Grixis Keyword Ability: Unearth — ruling 2"); a Q&A answer's title is its
+    # question, so from its id, as one filed under a keyword ("ability-words")
+    if record["kind"] in ("ruling", "qa") and \
+            (slug := filed_under(record["id"], "section")) is not None:
+        found.append(section_subject(record["title"]) if record["kind"] == "ruling"
+                     else slug.replace("-", " "))
     return found
 
 
 def section_subject(title: str) -> str:
-    """What a FAQ section's ruling is about, from its title: the section's title after its
-    kind ("Theme: ", "Cycle: ") and before the ruling's number.
+    """What a FAQ section's ruling is about, from its title (as `ingest.prose_blocks`
+    titles a ruling: the section's title, " — ruling N"): the section's title after its
+    kind ("Theme: ", "Cycle: ").
 
     >>> section_subject('Theme: "Death Triggers" — ruling 6')
     'Death Triggers'
@@ -170,8 +174,9 @@ def section_subject(title: str) -> str:
 
 
 def filed_under(record_id: str, kind: str) -> str | None:
-    """The slug of the entry of `kind` ("card", "keyword") a ruling or Q&A answer is filed
-    under, read from its id (`src:keyword:living-weapon:qa:3` -> "living-weapon"; a
+    """The slug of the entry of `kind` ("card", "keyword", "section") a ruling or Q&A
+    answer is filed under, read from its id (`src:keyword:living-weapon:qa:3` ->
+    "living-weapon"; a
     card's variant suffix dropped: `src:card:fire~ice:ruling:1` -> "fire"), else None."""
     parts = record_id.split(":", 4)
     if len(parts) < 5 or parts[1] != kind:

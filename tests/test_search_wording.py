@@ -458,3 +458,13 @@ def test_a_faq_sections_ruling_is_about_what_the_section_names(shipped_searcher)
                                     "from the game instead").hits
     filed = next(h for h in named if h.record["id"] == ruling["id"])
     assert "subject" not in filed.parts
+
+
+def test_a_faq_sections_answer_is_about_the_section_not_its_own_question() -> None:
+    # a Q&A answer's title is its question: the section it is filed under names its subject
+    from kb.search_cards import subjects
+
+    answer = {"id": "keyword-abilities-faq-thread-2012:section:ability-words:qa:1",
+              "kind": "qa", "title": "What exactly is an ability word?", "cards": [],
+              "text": "Q: What exactly is an ability word?"}
+    assert subjects(answer) == ["ability words"]
