@@ -20,7 +20,8 @@ from pathlib import Path
 # lowest first; modules of one layer may import each other, never a higher layer's
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("vocabulary", ("kb.rulenum", "kb.text", "kb.era", "kb.errors", "kb.wording",
-                    "kb.patterns", "kb.recent", "kb.collector", "kb.slang", "kb.lemma")),
+                    "kb.patterns", "kb.recent", "kb.collector", "kb.slang", "kb.lemma",
+                    "kb.wordpiece")),
     ("model", ("kb.model", "kb.damage")),
     ("ingest", ("ingest",)),
     ("links", ("kb.links", "kb.links_lineage", "kb.links_names", "kb.links_refs",
@@ -34,6 +35,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                      "kb.rules.checks", "kb.rules.history", "kb.rules.reader",
                      "kb.rules.reference")),
     ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
+                         "kb.search_meaning", "kb.sentence_model",
                          "kb.search_versions", "kb.query_era", "kb.show", "kb.printings",
                          "kb.diff", "kb.superseded", "kb.rules")),
     # a build stores what the rules model says of its records (`kb.superseded.write_marks`)
