@@ -62,6 +62,8 @@ from kb.search_cards import (
     named_cards,
     unsaid_subject,
 )
+from kb.search_meaning import FUSED, RRF_K, Meaning
+from kb.search_meaning import enabled as meaning_enabled
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
 from kb.slang import is_slang, rules_wording
@@ -255,10 +257,15 @@ class Takes:
 class Searcher:
     """An open index, reused across queries (open once, search many times)."""
 
-    def __init__(self, index_dir: Path) -> None:
+    def __init__(self, index_dir: Path, meaning: bool | None = None) -> None:
+        """`meaning`: fuse the sentence model's ranking in (`kb.search_meaning`); by
+        default when the model is installed and `MTGKB_MEANING` is not "0"."""
         self._engine = Engine(index_dir)
         self._versions = Versions(index_dir.parent / "kb.sqlite", self._engine)
         self._names: list[str] | None = None
+        # the home of HOME/builds/<build>/index keeps the hits' vectors
+        self._meaning = Meaning(index_dir.parent.parent.parent) \
+            if (meaning_enabled() if meaning is None else meaning) else None
 
     def close(self) -> None:
         """Release the index files."""
@@ -275,7 +282,27 @@ class Searcher:
         'cr-2026-01-16:506.5'
         """
         with collector_paused():
-            return self._paged(text, kind, source, limit, as_of)
+            if self._meaning is None or rulenum.cited(text):
+                return self._paged(text, kind, source, limit, as_of)
+            return self._fused(text, kind, source, limit, as_of, self._meaning)
+
+    def _fused(self, text: str, kind: str | None, source: str | None, limit: int,
+               as_of: str | None, meaning: Meaning) -> SearchResult:
+        """`_paged` with its first `FUSED` hits ordered by words and meaning together
+        (`kb.search_meaning`); hits asked for beyond them follow as before."""
+        head = self._paged(text, kind, source, max(FUSED, min(limit, PAGE)), as_of)
+        head.hits = meaning.rerank(text, head.hits)
+        if limit <= len(head.hits) or len(head.hits) < FUSED:
+            head.hits = head.hits[:limit]
+            return head
+        more = self._paged(text, kind, source, limit, as_of)
+        shown = {i for hit in head.hits for i in hit.shows()}
+        rest = [hit for hit in more.hits if shown.isdisjoint(hit.shows())]
+        for rank, hit in enumerate(rest, len(head.hits) + 1):
+            hit.score = 1 / (RRF_K + rank)
+        more.hits = [*head.hits, *rest][:limit]
+        more.query, more.did_you_mean = head.query, head.did_you_mean
+        return more
 
     def _paged(self, text: str, kind: str | None, source: str | None, limit: int,
                as_of: str | None) -> SearchResult:

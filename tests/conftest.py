@@ -13,6 +13,11 @@ from hypothesis import settings
 settings.register_profile("mtgkb", deadline=None)
 settings.load_profile("mtgkb")
 
+# search ranks by words alone in the tests, whose expectations are of that ranking (the
+# sentence model's own tests switch meaning on: tests/test_search_meaning.py); the CLI's
+# subprocesses inherit it
+os.environ["MTGKB_MEANING"] = "0"
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
 EXTRA = Path(os.environ.get("MTGKB_CORPUS_EXTRA") or ROOT.parent / "shared" / "corpus-extra")

@@ -1,0 +1,148 @@
+"""Search with meaning fused in (`kb.search_meaning`): the first hits ordered by the
+reciprocal rank fusion of their rank by words and their rank by the sentence model's
+nearness, vectors kept in the home, and search by words alone where meaning is off."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from kb.search_meaning import FUSED, RRF_K, Meaning, fuse, tier
+
+pytest.importorskip("numpy")
+
+QUESTION = "if my creature changes controller during combat, is it still attacking?"
+ANSWER = "if its controller changes"  # 506.4: it is removed from combat
+
+
+@pytest.fixture(scope="module")
+def searchers(shipped_build):
+    from kb.search import Searcher
+    from kb.sentence_model import ModelMissing, model_dir
+
+    try:
+        model_dir()
+    except ModelMissing as missing:
+        pytest.skip(str(missing))
+    words, meaning = Searcher(shipped_build.index, meaning=False), \
+        Searcher(shipped_build.index, meaning=True)
+    yield words, meaning
+    words.close()
+    meaning.close()
+
+
+def _ids(result) -> list[str]:
+    return [hit.record["id"] for hit in result.hits]
+
+
+def test_fusion_is_reciprocal_rank_fusion() -> None:
+    assert fuse(1, 1) == pytest.approx(2 / (RRF_K + 1))
+    # a hit first by one ranking and third by the other outranks one second by both...
+    assert fuse(1, 3) > fuse(2, 2) or fuse(1, 3) == pytest.approx(fuse(2, 2), rel=1e-3)
+    # ...and the order does not depend on which ranking is which
+    assert fuse(1, 5) == fuse(5, 1)
+
+
+def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
+    words, meaning = searchers
+    by_words = words.search(QUESTION, limit=FUSED)
+    fused = meaning.search(QUESTION, limit=FUSED)
+    # the same hits, in another order
+    assert sorted(_ids(fused)) == sorted(_ids(by_words))
+    assert _ids(fused) != _ids(by_words)
+    word_rank = {i: r for r, i in enumerate(_ids(by_words), 1)}
+    near = {hit.record["id"]: hit.parts["meaning"] for hit in fused.hits}
+    meaning_rank = {i: r for r, i in enumerate(sorted(near, key=lambda i: -near[i]), 1)}
+    expected = [fuse(word_rank[i], meaning_rank[i]) for i in _ids(fused)]
+    assert [hit.score for hit in fused.hits] == pytest.approx(expected)
+    tiers = [tier(hit) for hit in fused.hits]
+    assert tiers == sorted(tiers)  # definitions asked for first
+    for part in set(tiers):
+        scores = [s for s, t in zip(expected, tiers, strict=True) if t == part]
+        assert scores == sorted(scores, reverse=True)
+    # the rule that answers is first; by words alone it is not
+    assert ANSWER in fused.hits[0].record["text"].lower()
+    assert ANSWER not in by_words.hits[0].record["text"].lower()
+
+
+def test_definitions_asked_for_stay_first(searchers) -> None:
+    words, meaning = searchers
+    by_words, fused = words.search("scry"), meaning.search("scry")
+    defining = [hit.record["id"] for hit in by_words.hits if "defines" in hit.parts]
+    assert defining  # the keyword's definitions
+    assert sorted(_ids(fused)[:len(defining)]) == sorted(defining)
+
+
+def test_more_hits_follow_the_fused_ones(searchers) -> None:
+    _, meaning = searchers
+    first = _ids(meaning.search(QUESTION, limit=5))
+    page = _ids(meaning.search(QUESTION, limit=10))
+    many = meaning.search(QUESTION, limit=40)
+    assert page[:5] == first
+    assert _ids(many)[:10] == page
+    # the hits after the fused ones score below each of them, in their order by words
+    scores = [hit.score for hit in many.hits]
+    assert min(scores[:FUSED]) > max(scores[FUSED:])
+    assert scores[FUSED:] == sorted(scores[FUSED:], reverse=True)
+    assert len(set(_ids(many))) == len(many.hits) == 40
+
+
+def test_rule_numbers_are_looked_up_not_fused(searchers) -> None:
+    words, meaning = searchers
+    assert _ids(meaning.search("702.19b")) == _ids(words.search("702.19b"))
+
+
+def test_vectors_are_kept_in_the_home(searchers, monkeypatch) -> None:
+    from kb.sentence_model import SentenceModel
+
+    _, meaning = searchers
+    meaning.search(QUESTION, limit=10)
+    encoded: list[str] = []
+    real = SentenceModel.encode
+
+    def counting(self, texts, *args):
+        encoded.extend(texts)
+        return real(self, texts, *args)
+
+    monkeypatch.setattr(SentenceModel, "encode", counting)
+    again = meaning.search(QUESTION, limit=10)
+    assert encoded == []  # every vector read back
+    assert again.hits[0].parts["meaning"] > 0
+
+
+def test_a_damaged_cache_is_recomputed(tmp_path: Path) -> None:
+    import numpy as np
+
+    meaning = Meaning(tmp_path)
+    meaning.cache_path.parent.mkdir(parents=True)
+    meaning.cache_path.write_bytes(b"not a database" * 100)
+    texts = ["A player can concede the game at any time.", "Trample"]
+    first = meaning.vectors(texts)
+    assert first.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(first, axis=1), 1.0, atol=1e-5)
+
+
+def test_a_busy_cache_answers_all_the_same(tmp_path: Path) -> None:
+    meaning = Meaning(tmp_path)
+    meaning.vectors(["Flying"])
+    holder = sqlite3.connect(meaning.cache_path)
+    holder.execute("begin exclusive")
+    try:
+        vectors = meaning.vectors(["Flying", "Reach"])  # one read back, none written
+    finally:
+        holder.rollback()
+        holder.close()
+    assert vectors.shape == (2, 384)
+
+
+def test_switched_off_by_the_environment(shipped_build, monkeypatch) -> None:
+    from kb.search import Searcher
+
+    monkeypatch.setenv("MTGKB_MEANING", "0")
+    searcher = Searcher(shipped_build.index)
+    try:
+        assert searcher._meaning is None
+    finally:
+        searcher.close()
