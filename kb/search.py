@@ -290,7 +290,9 @@ class Searcher:
                as_of: str | None, meaning: Meaning) -> SearchResult:
         """`_paged` with its first `FUSED` hits ordered by words and meaning together
         (`kb.search_meaning`); hits asked for beyond them follow as before."""
-        head = self._paged(text, kind, source, max(FUSED, min(limit, PAGE)), as_of)
+        # the candidates re-ranked for two pages at once (the page by words alone is
+        # not kept apart: meaning reorders it)
+        head = self._search(text, kind, source, FUSED, as_of)
         head.hits = meaning.rerank(text, head.hits)
         if limit <= len(head.hits) or len(head.hits) < FUSED:
             head.hits = head.hits[:limit]
