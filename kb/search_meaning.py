@@ -10,36 +10,37 @@ fusion of the two rankings (Cormack, Clarke and Buettcher 2009: each ranking giv
 1 / (K + its rank), with their K of 60; no weight is fitted). The definitions a query
 naming a term asks for stay first (`tier`: "scry", "summoning sickness"); meaning orders
 the hits after them. (A question's records filed under a card or keyword it doesn't name,
-which the words set after the rest, compete with the rest here: kept after them too, the
-three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their order after
+which the words set after the rest, compete with the rest here: kept after them too, two
+of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their order after
 them. Measured on blind query sets no ranking was tuned on
 (README, twenty-fourth session).
 
 A hit's vector depends only on its text, so vectors are kept in the home
 (`cache/meaning-*.sqlite`, by the text's digest): the first query that meets a text pays
-for it (some 30 ms a text), later ones read it back. A search that cannot write the cache
+for it (a search meeting twenty new texts took 0.7-1.25 s on two cores), later ones read
+it back. A search that cannot write the cache
 (another process holds it) answers all the same. Without the model installed, or with
-`MTGKB_MEANING=0`, search ranks by words alone.
+`MTGKB_MEANING=0`, search ranks by words alone. The model, the cache's SQLite and NumPy
+are imported when a search first fuses, not with search: a rule number or words alone
+never load them.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from kb.sentence_model import MOST_PIECES, WEIGHTS_SHA256, ModelMissing, SentenceModel
-
 if TYPE_CHECKING:
+    import sqlite3
+
     import numpy as np
+
+    from kb.sentence_model import SentenceModel
 
 FUSED = 20  # the first hits ranked again by meaning: two pages
 RRF_K = 60  # reciprocal rank fusion's constant, as its authors give it
-# (a vector depends on the weights and on how much of a text the model reads)
-CACHE_FILE = f"cache/meaning-{WEIGHTS_SHA256[:12]}-{MOST_PIECES}.sqlite"
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
 TEXT_CHARS = 1000  # of a hit's text: more than the model reads (`MOST_PIECES`)
 
@@ -59,9 +60,9 @@ def enabled() -> bool:
     """Whether search fuses meaning in (not switched off, the model installed)."""
     if os.environ.get(SWITCH, "1") == "0":
         return False
-    try:
-        from kb.sentence_model import model_dir
+    from kb.sentence_model import ModelMissing, model_dir
 
+    try:
         model_dir()
     except ModelMissing:
         return False
@@ -88,30 +89,35 @@ class Meaning:
     """The sentence model and the home's cache of hits' vectors, opened on first use."""
 
     def __init__(self, home: Path) -> None:
-        self.cache_path = home / CACHE_FILE
+        from kb.sentence_model import MOST_PIECES, WEIGHTS_SHA256
+
+        # (a vector depends on the weights and on how much of a text the model reads)
+        self.cache_path = home / f"cache/meaning-{WEIGHTS_SHA256[:12]}-{MOST_PIECES}.sqlite"
         self._model: SentenceModel | None = None
 
     @property
     def model(self) -> SentenceModel:
         if self._model is None:
+            from kb.sentence_model import SentenceModel
+
             self._model = SentenceModel.load()
         return self._model
 
     def vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's unit vector: from the cache where it is, else computed and kept."""
+        import hashlib
+
         import numpy as np
 
         keys = [hashlib.sha1(t.encode("utf-8", "surrogatepass")).digest() for t in texts]
         known = self._read(set(keys))
-        missing = list(dict.fromkeys(t for t, k in zip(texts, keys, strict=True)
-                                     if k not in known))
+        # each text the cache lacks, once, by its key
+        missing = dict((k, t) for t, k in zip(texts, keys, strict=True) if k not in known)
         if missing:
-            computed = self.model.encode(missing)
-            fresh = {hashlib.sha1(t.encode("utf-8", "surrogatepass")).digest(): v
-                     for t, v in zip(missing, computed, strict=True)}
+            fresh = dict(zip(missing, self.model.encode(list(missing.values())), strict=True))
             self._write(fresh)
             known.update(fresh)
-        return np.stack([known[k] for k in keys]) if keys else np.zeros((0, 384), np.float32)
+        return np.stack([known[k] for k in keys])
 
     def rerank(self, query: str, hits: Sequence[Hit]) -> list[Hit]:
         """The first `FUSED` hits ordered by the fusion of their rank by words and their
@@ -141,13 +147,19 @@ class Meaning:
         return out
 
     def _connect(self) -> sqlite3.Connection:
+        import sqlite3
+
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.cache_path, timeout=0.2)
         db.execute("create table if not exists vectors (key blob primary key, vec blob)")
         return db
 
     def _read(self, keys: set[bytes]) -> dict[bytes, np.ndarray]:
+        import sqlite3
+
         import numpy as np
+
+        from kb.sentence_model import DIMENSIONS
 
         if not keys or not self.cache_path.exists():
             return {}
@@ -166,9 +178,11 @@ class Meaning:
         except sqlite3.Error:
             return {}  # a damaged or busy cache is recomputed, never an error
         return {k: np.frombuffer(v, dtype=np.float32) for k, v in rows
-                if len(v) == 384 * 4}
+                if len(v) == DIMENSIONS * 4}
 
     def _write(self, fresh: dict[bytes, np.ndarray]) -> None:
+        import sqlite3
+
         try:
             db = self._connect()
             try:

