@@ -89,10 +89,10 @@ class Meaning:
     """The sentence model and the home's cache of hits' vectors, opened on first use."""
 
     def __init__(self, home: Path) -> None:
-        from kb.sentence_model import MOST_PIECES, WEIGHTS_SHA256
+        from kb.sentence_model import vectors_key
 
-        # (a vector depends on the weights and on how much of a text the model reads)
-        self.cache_path = home / f"cache/meaning-{WEIGHTS_SHA256[:12]}-{MOST_PIECES}.sqlite"
+        # (a vector depends on the weights, the adapter and how much of a text is read)
+        self.cache_path = home / f"cache/meaning-{vectors_key()}.sqlite"
         self._model: SentenceModel | None = None
 
     @property

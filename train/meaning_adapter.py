@@ -1,0 +1,175 @@
+"""Learn the rules' adapter of the sentence model (`kb/sentence_adapter.safetensors`).
+
+    python train/meaning_adapter.py [--epochs 2] [--out kb/sentence_adapter.safetensors]
+
+all-MiniLM-L6-v2 was trained on general question-answer pairs; it places "can I swing with
+it right away?" near texts about swinging, not near 302.6's "continuously controlled since
+their most recent turn began". This tool adapts it to the rules with low-rank additions
+(LoRA, Hu et al. 2021: rank 8 on every linear layer of the six blocks, the model's own
+weights frozen) learnt from `train/questions.jsonl`: 1,000 questions written by four
+helper sessions (reading only the records, never running a search)
+about the shipped records, each naming the record that answers it (players' situations,
+search-box words, judges' questions; none of the evaluation sets' queries). Each
+question is paired with its record's text against the other records search by words
+finds for it (the candidates meaning re-ranks, `kb.search_meaning`), and against the
+other questions' records of its batch, by the contrastive loss Sentence-Transformers
+calls MultipleNegativesRankingLoss (scale 20).
+
+Needs PyTorch and sentence-transformers beside mtgkb and the model package (neither is a
+dependency of mtgkb, which runs the adapted model in NumPy); takes about 20 minutes on two
+cores. Writes the adapter (float16) and prints its SHA-256 for `kb.sentence_model`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import struct
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["MTGKB_MEANING"] = "0"  # candidates by words alone, as meaning re-ranks them
+
+RANK = 8
+TARGETS = ("query", "key", "value", "dense")  # every linear layer of the blocks
+SCALE = 20.0  # MultipleNegativesRankingLoss's
+BATCH = 16
+NEGATIVES = 3  # of each question's candidates by words, beside the batch's records
+SEED = 0
+
+
+def candidates(questions: list[dict]) -> list[tuple[str, str, list[str]]]:
+    """(question, its record's text, the texts of the other hits search by words gives
+    it) for each question, over a home of the shipped data."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from kb.search_meaning import FUSED, hit_text
+    from kb.store import KnowledgeBase
+
+    with tempfile.TemporaryDirectory() as home:
+        built = ensure_built(ROOT / "data", Path(home))
+        searcher = Searcher(built.index, meaning=False)
+        with KnowledgeBase(built.store) as kb:
+            records = {r.id: r.export() for r in kb.records()}
+        out = []
+        for q in questions:
+            answer = hit_text(records[q["id"]])
+            hits = searcher.search(q["q"], limit=FUSED).hits
+            others = [hit_text(h.record) for h in hits if q["id"] not in h.shows()]
+            out.append((q["q"], answer, [t for t in others if t != answer]))
+        searcher.close()
+    return out
+
+
+def train(examples: list[tuple[str, str, list[str]]], epochs: int, rate: float) -> dict:
+    """The low-rank pairs learnt, by layer name: {"lora_a", "lora_b" (scale multiplied in)}."""
+    import torch
+    from sentence_transformers import SentenceTransformer
+    from torch import nn
+
+    from kb.sentence_model import MOST_PIECES, model_dir
+
+    torch.manual_seed(SEED)
+    random.seed(SEED)
+    model = SentenceTransformer(str(model_dir()), device="cpu")
+    model.max_seq_length = MOST_PIECES
+
+    class LowRank(nn.Module):
+        def __init__(self, base: nn.Linear) -> None:
+            super().__init__()
+            self.base, self.scale = base, 2.0  # alpha = 2 x rank
+            self.a = nn.Parameter(torch.randn(RANK, base.in_features) / math.sqrt(base.in_features))
+            self.b = nn.Parameter(torch.zeros(base.out_features, RANK))
+
+        def forward(self, x):  # type: ignore[no-untyped-def]
+            return self.base(x) + (x @ self.a.T @ self.b.T) * self.scale
+
+    bert = model[0].auto_model
+    for p in bert.parameters():
+        p.requires_grad = False
+    adapted = {}
+    for name, module in list(bert.encoder.named_modules()):
+        for child_name, child in list(module.named_children()):
+            if isinstance(child, nn.Linear) and child_name in TARGETS:
+                low = LowRank(child)
+                setattr(module, child_name, low)
+                adapted[f"encoder.{name}.{child_name}"] = low
+
+    def encode(texts: list[str]):  # type: ignore[no-untyped-def]
+        out = model(model.tokenize(texts))["sentence_embedding"]
+        return nn.functional.normalize(out, dim=-1)
+
+    params = [p for low in adapted.values() for p in (low.a, low.b)]
+    optimiser = torch.optim.AdamW(params, lr=rate, weight_decay=0.01)
+    steps = epochs * math.ceil(len(examples) / BATCH)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimiser, lambda s: min(1.0, (s + 1) / max(1, steps // 10)) * max(0.0, 1 - s / steps))
+    model.train()
+    for epoch in range(epochs):
+        random.shuffle(examples)
+        total = 0.0
+        for at in range(0, len(examples), BATCH):
+            batch = examples[at:at + BATCH]
+            docs = [answer for _, answer, _ in batch]
+            for _, _, others in batch:
+                docs += random.sample(others, min(NEGATIVES, len(others)))
+            logits = encode([q for q, _, _ in batch]) @ encode(docs).T * SCALE
+            loss = nn.functional.cross_entropy(logits, torch.arange(len(batch)))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item()
+        print(f"epoch {epoch + 1}: loss {total / math.ceil(len(examples) / BATCH):.3f}",
+              file=sys.stderr)
+    return {name: {"lora_a": low.a.detach().numpy(),
+                   "lora_b": (low.b.detach() * low.scale).numpy()}
+            for name, low in adapted.items()}
+
+
+def write_safetensors(path: Path, pairs: dict) -> str:
+    """The pairs as float16 safetensors; the file's SHA-256."""
+    import numpy as np
+
+    header: dict = {}
+    blobs = []
+    at = 0
+    for name in sorted(pairs):
+        for part in ("lora_a", "lora_b"):
+            data = np.ascontiguousarray(pairs[name][part], dtype="<f2").tobytes()
+            header[f"{name}.{part}"] = {"dtype": "F16", "shape": list(pairs[name][part].shape),
+                                        "data_offsets": [at, at + len(data)]}
+            blobs.append(data)
+            at += len(data)
+    head = json.dumps(header, separators=(",", ":")).encode()
+    head += b" " * (-len(head) % 8)
+    body = struct.pack("<Q", len(head)) + head + b"".join(blobs)
+    path.write_bytes(body)
+    return hashlib.sha256(body).hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--questions", type=Path, default=ROOT / "train/questions.jsonl")
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--rate", type=float, default=5e-4)
+    parser.add_argument("--out", type=Path, default=ROOT / "kb/sentence_adapter.safetensors")
+    args = parser.parse_args()
+    with args.questions.open(encoding="utf-8") as lines:
+        questions = [json.loads(line) for line in lines]
+    examples = candidates(questions)
+    print(f"{len(examples)} questions", file=sys.stderr)
+    digest = write_safetensors(args.out, train(examples, args.epochs, args.rate))
+    print(f"{args.out}: SHA-256 {digest}")
+
+
+if __name__ == "__main__":
+    main()
