@@ -1,6 +1,7 @@
 """Learn the rules' adapter of the sentence model (`kb/sentence_adapter.safetensors`).
 
-    python train/meaning_adapter.py [--epochs 2] [--out kb/sentence_adapter.safetensors]
+    python train/meaning_adapter.py [--questions FILE...] [--with FILE...] [--epochs 2]
+                                    [--out kb/sentence_adapter.safetensors]
 
 all-MiniLM-L6-v2 was trained on general question-answer pairs; it places "can I swing with
 it right away?" near texts about swinging, not near 302.6's "continuously controlled since
@@ -15,9 +16,21 @@ finds for it (the candidates meaning re-ranks, `kb.search_meaning`), and against
 other questions' records of its batch, by the contrastive loss Sentence-Transformers
 calls MultipleNegativesRankingLoss (scale 20).
 
+`train/questions-full.jsonl` holds 999 more, written the same way (2026-11-29) about the
+records FULL adds to the shipped data (../shared/corpus-extra: the Comprehensive Rules of
+2008, 2009 and 2012, often in their era's words, and MTGJSON ALA's cards and rulings) and
+about shipped records the first file leaves out (the 2012 keyword FAQ thread, the
+glossary). Trained on both files for one epoch (the shipped adapter's number of steps;
+`--questions train/questions.jsonl train/questions-full.jsonl --with CR... ALA.json
+--epochs 1`; that run also kept a question's answer out of the negatives of any other
+question of its batch sharing it, a change not kept), the
+adapter did not beat the shipped one: five blind sets on their own homes 3.175 -> 3.203,
+sums over 29 sets shipped 14.973 -> 15.038 and FULL 17.365 -> 17.374, 15 of FULL's sets
+down (README, twenty-sixth session). The shipped adapter is the first file's alone.
+
 Needs PyTorch and sentence-transformers beside mtgkb and the model package (neither is a
-dependency of mtgkb, which runs the adapted model in NumPy); takes about 20 minutes on two
-cores. Writes the adapter (float16) and prints its SHA-256 for `kb.sentence_model`.
+dependency of mtgkb, which runs the adapted model in NumPy); takes about 35 minutes on two
+cores (1,000 questions, two epochs). Writes the adapter (float16) and prints its SHA-256 for `kb.sentence_model`.
 """
 
 from __future__ import annotations
@@ -46,15 +59,17 @@ NEGATIVES = 3  # of each question's candidates by words, beside the batch's reco
 SEED = 0
 
 
-def candidates(questions: list[dict]) -> list[tuple[str, str, list[str]]]:
+def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str, list[str]]]:
     """(question, its record's text, the texts of the other hits search by words gives
-    it) for each question, over a home of the shipped data."""
-    from kb.build import ensure_built
+    it) for each question, over a home of the shipped data and `files`."""
+    from kb.build import add_files, ensure_built
     from kb.search import Searcher
     from kb.search_meaning import FUSED, hit_text
     from kb.store import KnowledgeBase
 
     with tempfile.TemporaryDirectory() as home:
+        if files:
+            add_files(Path(home), files, data_dir=ROOT / "data")
         built = ensure_built(ROOT / "data", Path(home))
         searcher = Searcher(built.index, meaning=False)
         with KnowledgeBase(built.store) as kb:
@@ -158,14 +173,17 @@ def write_safetensors(path: Path, pairs: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--questions", type=Path, default=ROOT / "train/questions.jsonl")
+    parser.add_argument("--questions", type=Path, nargs="+",
+                        default=[ROOT / "train/questions.jsonl"])
+    parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[],
+                        help="files beside the shipped data that questions' records come from")
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--rate", type=float, default=5e-4)
     parser.add_argument("--out", type=Path, default=ROOT / "kb/sentence_adapter.safetensors")
     args = parser.parse_args()
-    with args.questions.open(encoding="utf-8") as lines:
-        questions = [json.loads(line) for line in lines]
-    examples = candidates(questions)
+    questions = [json.loads(line) for path in args.questions
+                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    examples = candidates(questions, args.files)
     print(f"{len(examples)} questions", file=sys.stderr)
     digest = write_safetensors(args.out, train(examples, args.epochs, args.rate))
     print(f"{args.out}: SHA-256 {digest}")

@@ -1,0 +1,71 @@
+"""The sentence model's training questions (`train/*.jsonl`): each names a record that
+exists, and none is a query of an evaluation set (a trained-on query would measure
+nothing)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+TRAIN = ROOT / "train"
+STYLES = {"conversational", "short", "judge", "scenario"}
+
+
+def _questions(name: str) -> list[dict]:
+    with (TRAIN / name).open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+def _record_ids(build) -> set[str]:  # type: ignore[no-untyped-def]
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(build.store) as kb:
+        return {r.id for r in kb.records()}
+
+
+def test_shipped_questions_name_shipped_records(shipped_build) -> None:
+    asked = _questions("questions.jsonl")
+    assert len(asked) == 1000
+    assert {q["style"] for q in asked} == STYLES
+    missing = [q["id"] for q in asked if q["id"] not in _record_ids(shipped_build)]
+    assert missing == []
+
+
+def test_full_questions_name_records_of_full(large_home: Path) -> None:
+    from kb.build import ensure_built
+    from tests.conftest import DATA
+
+    asked = _questions("questions-full.jsonl")
+    assert len(asked) == 999
+    ids = _record_ids(ensure_built(DATA, large_home))
+    assert [q["id"] for q in asked if q["id"] not in ids] == []
+    # (they reach past the shipped data: older rules and ALA's cards)
+    sources = {q["id"].split(":")[0] for q in asked}
+    assert {"cr-2008-10-01", "cr-2009-10-01", "mtgjson-ala"} <= sources
+
+
+# Four short search-box phrases of the shipped adapter's questions that evaluation sets
+# written earlier also ask (heldout, heldout10, 12, 13 and 17; none of the blind sets
+# 20-24), found by this test after the adapter was trained; no other may join them
+KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked abilities",
+                             "what counts as historic"],
+         "questions-full.jsonl": []}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN))
+def test_no_training_question_is_an_evaluation_query(name: str) -> None:
+    sets = [*ROOT.joinpath("eval").glob("queries-*.jsonl"),
+            *ROOT.parent.joinpath("shared", "eval").glob("queries-*.jsonl")]
+    assert sets
+    evaluated = {_plain(json.loads(line)["q"]) for path in sets
+                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+    assert [q["q"] for q in _questions(name) if _plain(q["q"]) in evaluated] == KNOWN[name]
