@@ -30,7 +30,8 @@ down (README, twenty-sixth session). The shipped adapter is the first file's alo
 
 Needs PyTorch and sentence-transformers beside mtgkb and the model package (neither is a
 dependency of mtgkb, which runs the adapted model in NumPy); takes about 35 minutes on two
-cores (1,000 questions, two epochs). Writes the adapter (float16) and prints its SHA-256 for `kb.sentence_model`.
+cores (1,000 questions, two epochs). Writes the adapter (float16) and prints its SHA-256
+for `kb.sentence_model`.
 """
 
 from __future__ import annotations
