@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def _plain(text: str) -> str:
     return re.sub(r"\W+", " ", text.lower()).strip()
 
 
-def _record_ids(build) -> set[str]:  # type: ignore[no-untyped-def]
+def _record_ids(build: Any) -> set[str]:
     from kb.store import KnowledgeBase
 
     with KnowledgeBase(build.store) as kb:
@@ -36,8 +37,8 @@ def test_shipped_questions_name_shipped_records(shipped_build) -> None:
     asked = _questions("questions.jsonl")
     assert len(asked) == 1000
     assert {q["style"] for q in asked} == STYLES
-    missing = [q["id"] for q in asked if q["id"] not in _record_ids(shipped_build)]
-    assert missing == []
+    ids = _record_ids(shipped_build)
+    assert [q["id"] for q in asked if q["id"] not in ids] == []
 
 
 def test_full_questions_name_records_of_full(large_home: Path) -> None:
