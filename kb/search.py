@@ -62,7 +62,7 @@ from kb.search_cards import (
     named_cards,
     unsaid_subject,
 )
-from kb.search_meaning import FUSED, RRF_K, Meaning
+from kb.search_meaning import FUSED, Meaning, after_fused
 from kb.search_meaning import enabled as meaning_enabled
 from kb.search_pointers import follow, is_pointer
 from kb.search_versions import Group, Versions
@@ -300,8 +300,9 @@ class Searcher:
         more = self._paged(text, kind, source, limit, as_of)
         shown = {i for hit in head.hits for i in hit.shows()}
         rest = [hit for hit in more.hits if shown.isdisjoint(hit.shows())]
+        lowest = min(hit.score for hit in head.hits)
         for rank, hit in enumerate(rest, len(head.hits) + 1):
-            hit.score = 1 / (RRF_K + rank)
+            hit.score = after_fused(lowest, rank)
         more.hits = [*head.hits, *rest][:limit]
         more.query, more.did_you_mean = head.query, head.did_you_mean
         return more

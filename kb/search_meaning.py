@@ -4,16 +4,18 @@ Search by words finds the records that say what the query says; a player's quest
 says something else ("I stole their creature, can I swing with it right away?" is
 answered by 302.6, "continuously controlled since their most recent turn began"). The
 sentence model (`kb.sentence_model`) places a question near the texts that answer it.
-Search ranks its first `FUSED` hits by words as before, ranks the same hits again by how
-near each hit's title and text stand to the query, and orders them by reciprocal rank
-fusion of the two rankings (Cormack, Clarke and Buettcher 2009: each ranking gives a hit
-1 / (K + its rank), with their K of 60; no weight is fitted). The definitions a query
+Search ranks its first `FUSED` hits by words as before, and orders them again by
+nearness less a cost of their rank by words: cosine(query, hit) - `RANK_WEIGHT` x
+ln(rank by words). The one weight is learnt (`train/fusion_weight.py`) from training
+questions neither the adapter nor any evaluation saw (`train/questions-full.jsonl`), by
+the likelihood of each question's answer among its candidates; it replaced reciprocal rank
+fusion (Cormack et al. 2009), which weighed the two rankings alike and read a cosine only
+as a rank (README, twenty-seventh session). The definitions a query
 naming a term asks for stay first (`tier`: "scry", "summoning sickness"); meaning orders
 the hits after them. (A question's records filed under a card or keyword it doesn't name,
 which the words set after the rest, compete with the rest here: kept after them too, two
 of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their order after
-them. Measured on blind query sets no ranking was tuned on
-(README, twenty-fourth session).
+them. Measured on blind query sets no ranking was tuned on.
 
 A hit's vector depends only on its text, so vectors are kept in the home
 (`cache/meaning-*.sqlite`, by the text's digest): the first query that meets a text pays
@@ -27,6 +29,7 @@ never load them.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,7 +43,10 @@ if TYPE_CHECKING:
     from kb.sentence_model import SentenceModel
 
 FUSED = 20  # the first hits ranked again by meaning: two pages
-RRF_K = 60  # reciprocal rank fusion's constant, as its authors give it
+# what each step down the ranking by words costs, in cosine per unit of ln(rank): learnt
+# by `train/fusion_weight.py` on train/questions-full.jsonl over FULL (the shipped
+# adapter's cosines; a new adapter calls for learning it again)
+RANK_WEIGHT = 0.048
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
 TEXT_CHARS = 1000  # of a hit's text: more than the model reads (`MOST_PIECES`)
 
@@ -80,9 +86,20 @@ def tier(hit: Shown) -> bool:
     return "defines" not in hit.parts or "obsolete" in hit.parts
 
 
-def fuse(ranks_by_words: int, ranks_by_meaning: int) -> float:
-    """Reciprocal rank fusion of a hit's two ranks (1 the first)."""
-    return 1 / (RRF_K + ranks_by_words) + 1 / (RRF_K + ranks_by_meaning)
+def fuse(rank_by_words: int, nearness: float, weight: float = RANK_WEIGHT) -> float:
+    """A hit's score from its rank by words (1 the first) and its cosine to the query.
+
+    >>> round(fuse(1, 0.6), 3), round(fuse(10, 0.7), 3)
+    (0.6, 0.592)
+    """
+    return nearness - weight * math.log(rank_by_words)
+
+
+def after_fused(lowest: float, rank: int) -> float:
+    """The score of the hit at `rank` (> `FUSED`) by words, after fused hits whose lowest
+    score is `lowest`: below it, by the same cost of rank (as if it were as near as the
+    last of them)."""
+    return lowest - RANK_WEIGHT * math.log(rank / FUSED)
 
 
 class Meaning:
@@ -120,29 +137,22 @@ class Meaning:
         return np.stack([known[k] for k in keys])
 
     def rerank(self, query: str, hits: Sequence[Hit]) -> list[Hit]:
-        """The first `FUSED` hits ordered by the fusion of their rank by words and their
-        rank by nearness to the query (definitions asked for first: `tier`), the rest
-        after them as they were; each fused hit's score is its fused score and its parts
-        say its cosine (`meaning`)."""
+        """The first `FUSED` hits ordered by `fuse` (definitions asked for first: `tier`),
+        the rest after them as they were; each fused hit's score is its fused score and
+        its parts say its cosine (`meaning`)."""
         head = list(hits[:FUSED])
         if len(head) < 2:
             return list(hits)
         vectors = self.vectors([query, *(hit_text(h.record) for h in head)])
         near = vectors[1:] @ vectors[0]
-        by_meaning = sorted(range(len(head)), key=lambda i: -float(near[i]))
-        meaning_rank = {i: r for r, i in enumerate(by_meaning, 1)}
+        for rank, hit in enumerate(head, 1):
+            hit.parts["meaning"] = float(near[rank - 1])
+            hit.score = fuse(rank, hit.parts["meaning"])
         # the definitions asked for first (`tier`), meaning orders the rest
-        fused = sorted(range(len(head)), key=lambda i: (tier(head[i]),
-                                                        -fuse(i + 1, meaning_rank[i])))
-        out = []
-        for i in fused:
-            hit = head[i]
-            hit.parts["meaning"] = float(near[i])
-            hit.score = fuse(i + 1, meaning_rank[i])
-            out.append(hit)
-        # the rest by words alone: each below every fused hit (1 / (K + rank) only)
+        out = sorted(head, key=lambda hit: (tier(hit), -hit.score))
+        lowest = min(hit.score for hit in head)
         for rank, hit in enumerate(hits[FUSED:], FUSED + 1):
-            hit.score = 1 / (RRF_K + rank)
+            hit.score = after_fused(lowest, rank)
             out.append(hit)
         return out
 

@@ -1,15 +1,16 @@
 """Search with meaning fused in (`kb.search_meaning`): the first hits ordered by the
-reciprocal rank fusion of their rank by words and their rank by the sentence model's
-nearness, vectors kept in the home, and search by words alone where meaning is off."""
+sentence model's nearness less a learnt cost of their rank by words, vectors kept in the
+home, and search by words alone where meaning is off."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from kb.search_meaning import FUSED, RRF_K, Meaning, fuse, tier
+from kb.search_meaning import FUSED, RANK_WEIGHT, Meaning, fuse, hit_text, tier
 
 pytest.importorskip("numpy")
 
@@ -37,12 +38,13 @@ def _ids(result) -> list[str]:
     return [hit.record["id"] for hit in result.hits]
 
 
-def test_fusion_is_reciprocal_rank_fusion() -> None:
-    assert fuse(1, 1) == pytest.approx(2 / (RRF_K + 1))
-    # a hit first by one ranking and third by the other outranks one second by both...
-    assert fuse(1, 3) > fuse(2, 2) or fuse(1, 3) == pytest.approx(fuse(2, 2), rel=1e-3)
-    # ...and the order does not depend on which ranking is which
-    assert fuse(1, 5) == fuse(5, 1)
+def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
+    assert fuse(1, 0.5) == pytest.approx(0.5)
+    assert fuse(4, 0.5) == pytest.approx(0.5 - RANK_WEIGHT * math.log(4))
+    # a hit ten places down by words outranks the first only when it is nearer by more
+    # than the cost of those places
+    cost = RANK_WEIGHT * math.log(11)
+    assert fuse(11, 0.6 + cost + 0.01) > fuse(1, 0.6) > fuse(11, 0.6 + cost - 0.01)
 
 
 def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
@@ -54,9 +56,10 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     assert sorted(_ids(fused)) == sorted(_ids(by_words))
     assert _ids(fused) != _ids(by_words)
     word_rank = {i: r for r, i in enumerate(_ids(by_words), 1)}
-    near = {hit.record["id"]: hit.parts["meaning"] for hit in fused.hits}
-    meaning_rank = {i: r for r, i in enumerate(sorted(near, key=lambda i: -near[i]), 1)}
-    expected = [fuse(word_rank[i], meaning_rank[i]) for i in _ids(fused)]
+    vectors = meaning._meaning.vectors([QUESTION, *(hit_text(h.record) for h in fused.hits)])
+    near = vectors[1:] @ vectors[0]
+    expected = [fuse(word_rank[hit.record["id"]], float(cos))
+                for hit, cos in zip(fused.hits, near, strict=True)]
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
     tiers = [tier(hit) for hit in fused.hits]
     assert tiers == sorted(tiers)  # definitions asked for first

@@ -1,0 +1,132 @@
+"""Learn how much a step down the ranking by words costs against meaning (`RANK_WEIGHT`
+of `kb.search_meaning`).
+
+    python train/fusion_weight.py [--questions FILE] [--with FILE...] [--home H]
+
+Search orders its first `FUSED` hits by words by cosine(query, hit) - w x ln(rank by
+words). For each training question this tool takes those hits, by words alone, and each
+one's cosine to the question (the sentence model with the shipped adapter, in NumPy), and
+learns the two weights of a = ln(rank) and b = cosine that make the question's own record
+most likely among its hits: the likelihood of a softmax over the hits (one answer, the
+others its competitors; Cao et al. 2007's listwise loss with one relevant item). w is
+their ratio. It prints w, and the training questions' MRR@10 ordered by it, by
+reciprocal rank fusion and by words alone.
+
+The questions must be ones the adapter did not learn from: on its own training questions
+the adapter's cosines are surer than on anything a user asks. The default is
+`train/questions-full.jsonl` (999 questions about FULL's records: the shipped data and
+../shared/corpus-extra's rules and ALA), apart from the adapter's `train/questions.jsonl`.
+`--home H` reads a home already built over those files (and its vectors' cache); without
+it a home is built in a temporary folder from the shipped data and `--with`. NumPy only
+(mtgkb's own); a few minutes where the home's cache holds the hits' vectors, some ten
+more where it does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["MTGKB_MEANING"] = "0"  # candidates by words alone, as meaning re-ranks them
+
+# one question's hits: (answer?, is after the definitions asked for?, cosine) in word order
+Hits = list[tuple[bool, bool, float]]
+
+
+def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
+    """Each question's first `FUSED` hits by words, over the built home."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from kb.search_meaning import FUSED, Meaning, hit_text, tier
+
+    built = ensure_built(ROOT / "data", home)
+    searcher = Searcher(built.index, meaning=False)
+    meaning = Meaning(home)
+    out = []
+    for q in questions:
+        hits = searcher.search(q["q"], limit=FUSED).hits
+        if not hits:
+            out.append([])
+            continue
+        vectors = meaning.vectors([q["q"], *(hit_text(h.record) for h in hits)])
+        near = vectors[1:] @ vectors[0]
+        out.append([(q["id"] in h.shows(), tier(h), float(c))
+                    for h, c in zip(hits, near, strict=True)])
+    searcher.close()
+    return out
+
+
+def learn(all_hits: list[Hits], steps: int = 2000, rate: float = 0.5) -> tuple[float, int]:
+    """The weight of ln(rank) against the cosine that makes each answer likeliest among
+    its question's hits (gradient ascent on the mean log-likelihood, both features
+    standardised), and how many questions taught it (those with their answer among
+    two hits or more)."""
+    import numpy as np
+
+    lists = [(np.array([[math.log(r), c] for r, (_, _, c) in enumerate(h, 1)]),
+              np.array([a for a, _, _ in h])) for h in all_hits
+             if len(h) > 1 and any(a for a, _, _ in h)]
+    stacked = np.concatenate([x for x, _ in lists])
+    mean, spread = stacked.mean(0), stacked.std(0)
+    lists = [((x - mean) / spread, answer) for x, answer in lists]
+    w = np.zeros(2)
+    for _ in range(steps):
+        gradient = np.zeros(2)
+        for x, answer in lists:
+            s = x @ w
+            p = np.exp(s - s.max())
+            p /= p.sum()
+            gradient += (p[answer] / p[answer].sum()) @ x[answer] - p @ x
+        w += rate * gradient / len(lists)
+    w /= spread
+    return float(-w[0] / w[1]), len(lists)
+
+
+def mrr(all_hits: list[Hits], key) -> float:  # type: ignore[no-untyped-def]
+    """MRR@10 of the hits ordered by definitions asked for first, then `key(rank, cos,
+    cosine ranks)` descending."""
+    total = 0.0
+    for hits in all_hits:
+        by_cos = sorted(range(len(hits)), key=lambda i: -hits[i][2])
+        cos_rank = {i: r for r, i in enumerate(by_cos, 1)}
+        order = sorted(range(len(hits)),
+                       key=lambda i: (hits[i][1], -key(i + 1, hits[i][2], cos_rank[i])))
+        total += next((1 / k for k, i in enumerate(order[:10], 1) if hits[i][0]), 0.0)
+    return total / len(all_hits)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--questions", type=Path, default=ROOT / "train/questions-full.jsonl")
+    parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[])
+    parser.add_argument("--home", type=Path)
+    args = parser.parse_args()
+    questions = [json.loads(line) for line in args.questions.read_text().splitlines()
+                 if line.strip()]
+    if args.home:
+        all_hits = questions_hits(questions, args.home)
+    else:
+        from kb.build import add_files
+
+        with tempfile.TemporaryDirectory() as home:
+            if args.files:
+                add_files(Path(home), args.files, data_dir=ROOT / "data")
+            all_hits = questions_hits(questions, Path(home))
+    weight, taught = learn(all_hits)
+    print(f"RANK_WEIGHT = {weight:.3f}  (from {taught} of {len(questions)} questions: "
+          "answer among two hits or more)")
+    learnt = mrr(all_hits, lambda r, c, _: c - weight * math.log(r))
+    reciprocal = mrr(all_hits, lambda r, _, m: 1 / (60 + r) + 1 / (60 + m))
+    print(f"MRR@10 of the questions: learnt {learnt:.3f}, reciprocal rank fusion "
+          f"{reciprocal:.3f}, words alone {mrr(all_hits, lambda r, _, __: -r):.3f}")
+
+
+if __name__ == "__main__":
+    main()
