@@ -139,7 +139,7 @@ class Meaning:
     def rerank(self, query: str, hits: Sequence[Hit]) -> list[Hit]:
         """The first `FUSED` hits ordered by `fuse` (definitions asked for first: `tier`),
         the rest after them as they were; each fused hit's score is its fused score and
-        its parts say its cosine (`meaning`)."""
+        its parts say its cosine (`meaning`) and its rank by words (`words rank`)."""
         head = list(hits[:FUSED])
         if len(head) < 2:
             return list(hits)
@@ -147,6 +147,7 @@ class Meaning:
         near = vectors[1:] @ vectors[0]
         for rank, hit in enumerate(head, 1):
             hit.parts["meaning"] = float(near[rank - 1])
+            hit.parts["words rank"] = float(rank)  # (--explain: what the score is of)
             hit.score = fuse(rank, hit.parts["meaning"])
         # the definitions asked for first (`tier`), meaning orders the rest
         out = sorted(head, key=lambda hit: (tier(hit), -hit.score))

@@ -61,6 +61,9 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     expected = [fuse(word_rank[hit.record["id"]], float(cos))
                 for hit, cos in zip(fused.hits, near, strict=True)]
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
+    # --explain says what each score is of
+    assert [hit.parts["words rank"] for hit in fused.hits] == \
+        [word_rank[hit.record["id"]] for hit in fused.hits]
     tiers = [tier(hit) for hit in fused.hits]
     assert tiers == sorted(tiers)  # definitions asked for first
     for part in set(tiers):
