@@ -30,6 +30,7 @@ import math
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
     built = ensure_built(ROOT / "data", home)
     searcher = Searcher(built.index, meaning=False)
     meaning = Meaning(home)
-    out = []
+    out: list[Hits] = []
     for q in questions:
         hits = searcher.search(q["q"], limit=FUSED).hits
         if not hits:
@@ -70,26 +71,33 @@ def learn(all_hits: list[Hits], steps: int = 2000, rate: float = 0.5) -> tuple[f
     two hits or more)."""
     import numpy as np
 
-    lists = [(np.array([[math.log(r), c] for r, (_, _, c) in enumerate(h, 1)]),
-              np.array([a for a, _, _ in h])) for h in all_hits
-             if len(h) > 1 and any(a for a, _, _ in h)]
-    stacked = np.concatenate([x for x, _ in lists])
-    mean, spread = stacked.mean(0), stacked.std(0)
-    lists = [((x - mean) / spread, answer) for x, answer in lists]
+    taught = [h for h in all_hits if len(h) > 1 and any(a for a, _, _ in h)]
+    # the lists padded to the longest: `real` marks each list's own hits
+    size = max(map(len, taught))
+    x = np.zeros((len(taught), size, 2))
+    real = np.zeros((len(taught), size), bool)
+    answer = np.zeros((len(taught), size), bool)
+    for q, hits in enumerate(taught):
+        x[q, :len(hits)] = [[math.log(r), c] for r, (_, _, c) in enumerate(hits, 1)]
+        real[q, :len(hits)] = True
+        answer[q, :len(hits)] = [a for a, _, _ in hits]
+    mean, spread = x[real].mean(0), x[real].std(0)
+    x = (x - mean) / spread
     w = np.zeros(2)
     for _ in range(steps):
-        gradient = np.zeros(2)
-        for x, answer in lists:
-            s = x @ w
-            p = np.exp(s - s.max())
-            p /= p.sum()
-            gradient += (p[answer] / p[answer].sum()) @ x[answer] - p @ x
-        w += rate * gradient / len(lists)
+        s = np.where(real, x @ w, -np.inf)
+        p = np.exp(s - s.max(1, keepdims=True))
+        p /= p.sum(1, keepdims=True)
+        given = np.where(answer, p, 0.0)
+        given /= given.sum(1, keepdims=True)
+        # d log P(answer) / dw: the answers' features less the hits' expected features
+        gradient = ((given - p)[:, :, None] * x).sum((0, 1))
+        w += rate * gradient / len(taught)
     w /= spread
-    return float(-w[0] / w[1]), len(lists)
+    return float(-w[0] / w[1]), len(taught)
 
 
-def mrr(all_hits: list[Hits], key) -> float:  # type: ignore[no-untyped-def]
+def mrr(all_hits: list[Hits], key: Callable[[int, float, int], float]) -> float:
     """MRR@10 of the hits ordered by definitions asked for first, then `key(rank, cos,
     cosine ranks)` descending."""
     total = 0.0
