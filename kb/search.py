@@ -132,16 +132,22 @@ _ASKS_PAST = lazy(r"\b(?:obsolete|old|older|used to|formerly|no longer|back (?:w
 
 @dataclass
 class Hit:
-    """One result: the record's export fields, its score and a highlighted snippet."""
+    """One result: the record's export fields, its score and a highlighted snippet (made
+    when first read: a fused search ranks two pages and shows one)."""
 
     record: dict[str, Any]
     score: float
-    snippet: str
+    marks: set[str]  # the stems the snippet highlights
     parts: dict[str, float] = field(default_factory=dict)
     # the other versions, newest first, each by the fields that name it (`SUMMARY_FIELDS`)
     versions: list[dict[str, Any]] = field(default_factory=list)
     context: dict[str, Any] | None = None
     covers: tuple[str, ...] = ()  # subrules whose text the record shows (a bare heading's)
+
+    @functools.cached_property
+    def snippet(self) -> str:
+        """The part of the text that holds most of the query's words, those marked."""
+        return snippet(self.record["text"], self.marks)
 
     def shows(self) -> tuple[str, ...]:
         """The records the hit stands for: its own, its other versions and the subrules
@@ -389,7 +395,7 @@ class Searcher:
             # the order above); its other versions are listed by the fields naming them
             shown = next(iter(group.records.values()))
             self._versions.complete(group, whole=False)
-            hits.append(Hit(shown, group.score, snippet(shown["text"], wanted),
+            hits.append(Hit(shown, group.score, wanted,
                             versions=_newest_first_but(group.records.values(), shown["id"])))
         # the version in force (the first hit's) with its subrules first, then the rules
         # the number named in other versions and documents
@@ -604,7 +610,7 @@ class Searcher:
                     self._versions.lineage_summaries([target["id"]]).values(), target["id"])
             else:
                 record = target
-        return Hit(record, group.score, snippet(record["text"], highlight), group.parts,
+        return Hit(record, group.score, highlight, group.parts,
                    others, context, covers)
 
     def _unmatched_words(self, text: str) -> list[str]:

@@ -89,8 +89,8 @@ def tier(hit: Shown) -> bool:
 def fuse(rank_by_words: int, nearness: float, weight: float = RANK_WEIGHT) -> float:
     """A hit's score from its rank by words (1 the first) and its cosine to the query.
 
-    >>> round(fuse(1, 0.6), 3), round(fuse(10, 0.7), 3)
-    (0.6, 0.592)
+    >>> round(fuse(1, 0.6, weight=0.05), 3), round(fuse(10, 0.7, weight=0.05), 3)
+    (0.6, 0.585)
     """
     return nearness - weight * math.log(rank_by_words)
 
