@@ -25,11 +25,9 @@ more where it does not.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -116,17 +114,14 @@ def main() -> None:
     parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[])
     parser.add_argument("--home", type=Path)
     args = parser.parse_args()
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines()
-                 if line.strip()]
+    from train.homes import built_home, read_questions
+
+    questions = read_questions([args.questions])
     if args.home:
         all_hits = questions_hits(questions, args.home)
     else:
-        from kb.build import add_files
-
-        with tempfile.TemporaryDirectory() as home:
-            if args.files:
-                add_files(Path(home), args.files, data_dir=ROOT / "data")
-            all_hits = questions_hits(questions, Path(home))
+        with built_home(args.files) as home:
+            all_hits = questions_hits(questions, home)
     weight, taught = learn(all_hits)
     print(f"RANK_WEIGHT = {weight:.3f}  (from {taught} of {len(questions)} questions: "
           "answer among two hits or more)")

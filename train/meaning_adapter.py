@@ -44,7 +44,6 @@ import os
 import random
 import struct
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,15 +62,14 @@ SEED = 0
 def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str, list[str]]]:
     """(question, its record's text, the texts of the other hits search by words gives
     it) for each question, over a home of the shipped data and `files`."""
-    from kb.build import add_files, ensure_built
+    from kb.build import ensure_built
     from kb.search import Searcher
     from kb.search_meaning import FUSED, hit_text
     from kb.store import KnowledgeBase
+    from train.homes import built_home
 
-    with tempfile.TemporaryDirectory() as home:
-        if files:
-            add_files(Path(home), files, data_dir=ROOT / "data")
-        built = ensure_built(ROOT / "data", Path(home))
+    with built_home(files) as home:
+        built = ensure_built(ROOT / "data", home)
         searcher = Searcher(built.index, meaning=False)
         with KnowledgeBase(built.store) as kb:
             records = {r.id: r.export() for r in kb.records()}
@@ -182,8 +180,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=5e-4)
     parser.add_argument("--out", type=Path, default=ROOT / "kb/sentence_adapter.safetensors")
     args = parser.parse_args()
-    questions = [json.loads(line) for path in args.questions
-                 for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    from train.homes import read_questions
+
+    questions = read_questions(args.questions)
     examples = candidates(questions, args.files)
     print(f"{len(examples)} questions", file=sys.stderr)
     digest = write_safetensors(args.out, train(examples, args.epochs, args.rate))
