@@ -17,10 +17,11 @@ which the words set after the rest, compete with the rest here: kept after them 
 of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their order after
 them. Measured on blind query sets no ranking was tuned on.
 
-A hit's vector depends only on its text, so vectors are kept in the home
-(`cache/meaning-*.sqlite`, by the text's digest): the first query that meets a text pays
-for it (a search meeting twenty new texts took 0.7-1.25 s on two cores), later ones read
-it back. A search that cannot write the cache
+A hit's vector depends only on its text. The shipped records' vectors ship with mtgkb
+(`kb.meaning_shipped`); others are kept in the home (`cache/meaning-*.sqlite`, by the
+text's digest): the first query that meets such a text pays for it (a search meeting
+twenty new texts took 0.7-1.25 s on two cores), later ones read it back. A search that
+cannot write the cache
 (another process holds it) answers all the same. Without the model installed, or with
 `MTGKB_MEANING=0`, search ranks by words alone. The model, the cache's SQLite and NumPy
 are imported when a search first fuses, not with search: a rule number or words alone
@@ -33,13 +34,14 @@ import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import sqlite3
 
     import numpy as np
 
+    from kb.meaning_shipped import ShippedVectors
     from kb.sentence_model import SentenceModel
 
 FUSED = 20  # the first hits ranked again by meaning: two pages
@@ -111,6 +113,7 @@ class Meaning:
         # (a vector depends on the weights, the adapter and how much of a text is read)
         self.cache_path = home / f"cache/meaning-{vectors_key()}.sqlite"
         self._model: SentenceModel | None = None
+        self._shipped: ShippedVectors | None | Literal[False] = False  # False: not loaded
 
     @property
     def model(self) -> SentenceModel:
@@ -120,14 +123,25 @@ class Meaning:
             self._model = SentenceModel.load()
         return self._model
 
-    def vectors(self, texts: Sequence[str]) -> np.ndarray:
-        """Each text's unit vector: from the cache where it is, else computed and kept."""
-        import hashlib
+    @property
+    def shipped(self) -> ShippedVectors | None:
+        """The shipped records' vectors (`kb.meaning_shipped`), where installed."""
+        if self._shipped is False:
+            from kb.meaning_shipped import ShippedVectors
 
+            self._shipped = ShippedVectors.load()
+        return self._shipped
+
+    def vectors(self, texts: Sequence[str]) -> np.ndarray:
+        """Each text's unit vector: a shipped record's as shipped, another's from the
+        home's cache where it is, else computed and kept there."""
         import numpy as np
 
-        keys = [hashlib.sha1(t.encode("utf-8", "surrogatepass")).digest() for t in texts]
-        known = self._read(set(keys))
+        from kb.meaning_shipped import text_key
+
+        keys = [text_key(t) for t in texts]
+        known = self.shipped.find(keys) if self.shipped is not None else {}
+        known.update(self._read(set(keys) - known.keys()))
         # each text the cache lacks, once, by its key
         missing = dict((k, t) for t, k in zip(texts, keys, strict=True) if k not in known)
         if missing:
