@@ -8,8 +8,13 @@ changed is the same text in every version). So the vectors of the shipped record
 ship with mtgkb, made by `train/ship_vectors.py` whenever the shipped data, the model or
 its adapter change (a test fails until they are made again).
 
+They also find candidates the words miss (`ShippedVectors.nearest`): the records whose
+texts lie nearest a question, which search ranks with its hits by words
+(`kb.search_meaning.Meaning.rerank`).
+
 The file is a NumPy array of rows (the first 8 bytes of the text's SHA-1 as an integer,
-its vector as float16), sorted by key and mapped, never read whole. Its name carries
+its vector as float16), sorted by key and mapped, never read whole; beside it, a JSON list
+of each row's record ids (a text may be several records'). Its name carries
 `kb.sentence_model.vectors_key()`: a file made with other weights is never read. float16
 keeps a cosine within 1e-3 of float32's. Two texts' keys agree by chance once in 2^64:
 less than one in 10^15 over the shipped texts.
@@ -56,9 +61,12 @@ def _short(key: bytes) -> int:
 class ShippedVectors:
     """The shipped texts' vectors, looked up by `text_key`."""
 
-    def __init__(self, rows: np.ndarray) -> None:
+    def __init__(self, rows: np.ndarray, ids_path: Path | None = None) -> None:
         self._rows = rows
         self._keys = rows["key"]
+        self._ids_path = ids_path
+        self._ids: list[list[str]] | None = None
+        self._matrix: np.ndarray | None = None
 
     @classmethod
     def load(cls, path: Path | None = None) -> ShippedVectors | None:
@@ -71,7 +79,9 @@ class ShippedVectors:
             rows = np.load(path, mmap_mode="r", allow_pickle=False)
         except (OSError, ValueError):
             return None
-        return cls(rows) if rows.dtype == _row() and rows.ndim == 1 else None
+        if rows.dtype != _row() or rows.ndim != 1:
+            return None
+        return cls(rows, path.with_suffix(".json"))
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -96,16 +106,59 @@ class ShippedVectors:
                 if found}
 
 
-def write_vectors(path: Path, keys: Sequence[bytes], vectors: np.ndarray) -> None:
-    """Write texts' vectors (one row a key) as `ShippedVectors.load` reads them: one row
-    a distinct key, sorted."""
+    def nearest(self, query: np.ndarray, count: int) -> list[tuple[list[str], float]]:
+        """The `count` texts nearest a query's unit vector, nearest first: each one's
+        record ids and cosine (none where the file has no ids beside it)."""
+        import numpy as np
+
+        ids = self._read_ids()
+        if not ids or count <= 0:
+            return []
+        if self._matrix is None:  # (float32 once: 8.7 MB for the shipped data)
+            self._matrix = np.asarray(self._rows["vec"], dtype=np.float32)
+        near = self._matrix @ query.astype(np.float32)
+        count = min(count, len(near))
+        best = np.argpartition(-near, count - 1)[:count]
+        best = best[np.argsort(-near[best], kind="stable")]
+        return [(ids[i], float(near[i])) for i in best.tolist()]
+
+    def _read_ids(self) -> list[list[str]]:
+        if self._ids is None:
+            import json
+
+            try:
+                read = json.loads(self._ids_path.read_text(encoding="utf-8")) \
+                    if self._ids_path else []
+            except (OSError, ValueError):
+                read = []
+            ok = isinstance(read, list) and len(read) == len(self._rows)
+            self._ids = read if ok else []
+        return self._ids
+
+
+def write_vectors(path: Path, keys: Sequence[bytes], vectors: np.ndarray,
+                  ids: Sequence[Sequence[str]]) -> None:
+    """Write texts' vectors and record ids (one row a key) as `ShippedVectors.load` reads
+    them: one row a distinct key, sorted, its ids those of every row of that key."""
+    import json
+
     import numpy as np
 
     rows = np.zeros(len(keys), dtype=_row())
     rows["key"] = [_short(k) for k in keys]
     rows["vec"] = vectors.astype(np.float16)
-    rows = rows[np.argsort(rows["key"], kind="stable")]
+    order = np.argsort(rows["key"], kind="stable")
+    rows = rows[order]
     _, first = np.unique(rows["key"], return_index=True)
+    by_key: dict[int, list[str]] = {}
+    for i in order.tolist():
+        by_key.setdefault(_short(keys[i]), []).extend(ids[i])
+    kept = rows[first]
     tmp = path.with_suffix(".tmp.npy")
-    np.save(tmp, rows[first], allow_pickle=False)
+    np.save(tmp, kept, allow_pickle=False)
+    names = path.with_suffix(".json")
+    names.with_suffix(".tmp").write_text(
+        json.dumps([by_key[k] for k in kept["key"].tolist()], separators=(",", ":")),
+        encoding="utf-8")
     tmp.replace(path)
+    names.with_suffix(".tmp").replace(names)

@@ -180,6 +180,11 @@ class SearchResult:
     phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
     # the kind of answer the query asks for (`kb.text.ANSWER_WORDS`, or "number"), --explain
     answer: str | None = None
+    # each candidate's rank by words (its group's place among all ranked, not only the
+    # hits: a record and its versions), and how many groups were ranked; what fusion
+    # charges a record meaning finds (`_fused`)
+    word_ranks: dict[str, int] = field(default_factory=dict)
+    ranked: int = 0
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`,
@@ -299,8 +304,13 @@ class Searcher:
         # the candidates re-ranked for two pages at once (the page by words alone is
         # not kept apart: meaning reorders it)
         head = self._search(text, kind, source, FUSED, as_of)
-        head.hits = meaning.rerank(text, head.hits)
-        if limit <= len(head.hits) or len(head.hits) < FUSED:
+        by_words = len(head.hits)
+        found = self._found_by_meaning(text, head, kind, meaning) \
+            if by_words and source is None and as_of is None and head.era is None else []
+        head.hits = meaning.rerank(text, head.hits, found)
+        if found:  # (a bound from above, as when versions collapse)
+            head.total, head.total_exact = head.total + len(found), False
+        if limit <= len(head.hits) or by_words < FUSED:
             head.hits = head.hits[:limit]
             return head
         more = self._paged(text, kind, source, limit, as_of)
@@ -312,6 +322,30 @@ class Searcher:
         more.hits = [*head.hits, *rest][:limit]
         more.query, more.did_you_mean = head.query, head.did_you_mean
         return more
+
+    def _found_by_meaning(self, text: str, head: SearchResult, kind: str | None,
+                          meaning: Meaning) -> list[tuple[Hit, int]]:
+        """The shipped records nearest the query (`Meaning.nearest`) that the hits by words
+        don't show, each as a hit with its rank by words: its place among the candidates
+        the words ranked, else one past them all (no rank higher than the first after the
+        fused hits)."""
+        nearest = meaning.nearest(text)
+        shown = {i for hit in head.hits for i in hit.shows()}
+        wanted = [i for ids in nearest for i in ids[:1] if i not in shown]
+        records = self._versions.fetch(wanted)
+        ranked: list[tuple[float, dict[str, float], list[dict[str, Any]]]] = [
+            (0.0, {}, [records[i]]) for i in wanted
+            if i in records and (kind is None or records[i]["kind"] == kind)]
+        out: list[tuple[Hit, int]] = []
+        for group in self._versions.group(ranked):
+            hit = self._hit(group, set(head.terms), None, None, follow_pointers=not kind)
+            if hit is None or not shown.isdisjoint(hit.shows()):
+                continue
+            shown.update(hit.shows())
+            rank = min((head.word_ranks[i] for i in (*group.members, *hit.shows())
+                        if i in head.word_ranks), default=head.ranked + 1)
+            out.append((hit, max(rank, FUSED + 1)))
+        return out
 
     def _paged(self, text: str, kind: str | None, source: str | None, limit: int,
                as_of: str | None) -> SearchResult:
@@ -555,7 +589,8 @@ class Searcher:
             groups = groups or grouped(docs.values())
             hits: list[Hit] = []
             shown: set[str] = set()
-            for group in ranked(groups):
+            order = ranked(groups)
+            for group in order:
                 hit = self._hit(group, highlight, as_of, source, follow_pointers=not kind)
                 if hit and hit.record["id"] not in shown:
                     # a heading shown with its subrules shows them: not shown again
@@ -575,10 +610,15 @@ class Searcher:
         # engine's count of matching records, a bound from above (versions collapse)
         exact = total < wanted
         count = len(groups) if exact else max(total, len(hits))
+        word_ranks: dict[str, int] = {}
+        for rank, group in enumerate(order, 1):
+            for member in group.members or group.records:
+                word_ranks.setdefault(member, rank)
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
                             total_exact=exact, era=era.reason if era else None,
                             phrasing=sorted(phrasing),
-                            answer=query.answer[0] if query.answer else None)
+                            answer=query.answer[0] if query.answer else None,
+                            word_ranks=word_ranks, ranked=len(order))
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:

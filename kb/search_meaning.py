@@ -150,22 +150,30 @@ class Meaning:
             known.update(fresh)
         return np.stack([known[k] for k in keys])
 
-    def rerank(self, query: str, hits: Sequence[Hit]) -> list[Hit]:
-        """The first `FUSED` hits ordered by `fuse` (definitions asked for first: `tier`),
-        the rest after them as they were; each fused hit's score is its fused score and
-        its parts say its cosine (`meaning`) and its rank by words (`words rank`)."""
-        head = list(hits[:FUSED])
+    def nearest(self, query: str) -> list[list[str]]:
+        """The record ids of the `FUSED` shipped texts nearest the query, nearest first
+        (none without the shipped vectors)."""
+        if self.shipped is None:
+            return []
+        return [ids for ids, _ in self.shipped.nearest(self.vectors([query])[0], FUSED)]
+
+    def rerank(self, query: str, hits: Sequence[Hit],
+               found: Sequence[tuple[Hit, int]] = ()) -> list[Hit]:
+        """The first `FUSED` hits, with those meaning `found` (each with its rank by
+        words, past theirs), ordered by `fuse` (definitions asked for first: `tier`), the
+        rest after them as they were; each fused hit's score is its fused score and its
+        parts say its cosine (`meaning`) and its rank by words (`words rank`)."""
+        head = [*((hit, rank) for rank, hit in enumerate(hits[:FUSED], 1)), *found]
         if len(head) < 2:
             return list(hits)
-        vectors = self.vectors([query, *(hit_text(h.record) for h in head)])
+        vectors = self.vectors([query, *(hit_text(h.record) for h, _ in head)])
         near = vectors[1:] @ vectors[0]
-        for rank, hit in enumerate(head, 1):
-            hit.parts["meaning"] = float(near[rank - 1])
+        for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
+            hit.parts["meaning"] = cosine
             hit.parts["words rank"] = float(rank)  # (--explain: what the score is of)
-            hit.score = fuse(rank, hit.parts["meaning"])
-        # the definitions asked for first (`tier`), meaning orders the rest
-        out = sorted(head, key=lambda hit: (tier(hit), -hit.score))
-        lowest = min(hit.score for hit in head)
+            hit.score = fuse(rank, cosine)
+        lowest = min(hit.score for hit, _ in head)
+        out = sorted((hit for hit, _ in head), key=lambda hit: (tier(hit), -hit.score))
         for rank, hit in enumerate(hits[FUSED:], FUSED + 1):
             hit.score = after_fused(lowest, rank)
             out.append(hit)

@@ -25,16 +25,19 @@ def _tool() -> ModuleType:
 
 
 def _drawn(weight: float, questions: int, seed: int = 0) -> list:
-    """Lists of 20 hits whose answer is drawn from softmax(20 x (cos - weight x ln rank))."""
+    """Lists of 20 hits by words and 5 found by meaning (ranks by words 21 to 60), whose
+    answer is drawn from softmax(20 x (cos - weight x ln rank))."""
     rng = random.Random(seed)
     lists = []
     for _ in range(questions):
-        cos = [rng.uniform(0.2, 0.8) for _ in range(20)]
-        scores = [20 * (c - weight * math.log(r)) for r, c in enumerate(cos, 1)]
+        ranks = [*range(1, 21), *sorted(rng.sample(range(21, 61), 5))]
+        cos = [rng.uniform(0.2, 0.8) for _ in ranks]
+        scores = [20 * (c - weight * math.log(r)) for r, c in zip(ranks, cos, strict=True)]
         top = max(scores)
         odds = [math.exp(s - top) for s in scores]
-        answer = rng.choices(range(20), weights=odds)[0]
-        lists.append([(i == answer, False, c) for i, c in enumerate(cos)])
+        answer = rng.choices(range(len(ranks)), weights=odds)[0]
+        lists.append([(i == answer, False, c, r)
+                      for i, (c, r) in enumerate(zip(cos, ranks, strict=True))])
     return lists
 
 
@@ -47,14 +50,15 @@ def test_learnt_weight_is_the_one_that_chose_the_answers(weight: float) -> None:
 
 def test_questions_without_their_answer_teach_nothing() -> None:
     lists = _drawn(0.05, 300)
-    missing = [[(False, False, c) for _, _, c in hits] for hits in lists[:100]]
+    missing = [[(False, False, c, r) for _, _, c, r in hits] for hits in lists[:100]]
     assert _tool().learn(lists + missing + [[]], steps=50)[1] == 300
 
 
 def test_mrr_puts_definitions_first_then_orders_by_the_key() -> None:
     tool = _tool()
-    # the answer second by words, nearest by meaning; a definition asked for last by words
-    hits = [(False, True, 0.5), (True, True, 0.9), (False, False, 0.1)]
+    # the answer found by meaning (30th by words), nearest by meaning; a definition asked
+    # for last by words
+    hits = [(False, True, 0.5, 1), (False, False, 0.1, 2), (True, True, 0.9, 30)]
     assert tool.mrr([hits], lambda rank, cos, _: -rank) == pytest.approx(1 / 3)
     assert tool.mrr([hits], lambda rank, cos, _: cos) == pytest.approx(1 / 2)
     assert tool.mrr([[]], lambda rank, cos, _: cos) == 0.0

@@ -74,13 +74,25 @@ def test_vectors_written_are_read_back_by_key(tmp_path: Path) -> None:
     vectors = rng.standard_normal((5, 384)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     path = tmp_path / "vectors.npy"
-    write_vectors(path, [text_key(t) for t in texts], vectors)
+    ids = [["a:trample"], ["a:flying"], ["b:trample"], ["a:reach"], ["a:haste"]]
+    write_vectors(path, [text_key(t) for t in texts], vectors, ids)
     loaded = ShippedVectors.load(path)
     assert loaded is not None and len(loaded) == 4  # one row a distinct text
     found = loaded.find([text_key(t) for t in ("Haste.", "Menace.", "Flying.")])
     assert set(found) == {text_key("Haste."), text_key("Flying.")}
     assert np.abs(found[text_key("Haste.")] - vectors[4]).max() < 1e-3
     assert np.abs(found[text_key("Flying.")] - vectors[1]).max() < 1e-3
+    # nearest a vector: its own text first, with every record of that text
+    near = loaded.nearest(vectors[0], 2)
+    assert near[0][0] == ["a:trample", "b:trample"]
+    assert near[0][1] == pytest.approx(1.0, abs=2e-3)
+    assert near[1][1] == pytest.approx(max(float(vectors[0] @ v) for v in vectors[[1, 3, 4]]),
+                                       abs=2e-3)
+    # without the ids beside it, the vectors still serve, nothing is found by them
+    path.with_suffix(".json").unlink()
+    alone = ShippedVectors.load(path)
+    assert alone is not None and alone.find([text_key("Reach.")]) and \
+        alone.nearest(vectors[0], 2) == []
 
 
 def test_a_damaged_or_foreign_file_is_not_read(tmp_path: Path) -> None:
@@ -91,3 +103,17 @@ def test_a_damaged_or_foreign_file_is_not_read(tmp_path: Path) -> None:
     assert ShippedVectors.load(damaged) is None
     assert ShippedVectors.load(foreign) is None
     assert ShippedVectors.load(tmp_path / "absent.npy") is None
+
+
+def test_nearest_shipped_records_are_their_records(shipped, shipped_build) -> None:
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase(shipped_build.store) as kb:
+        record = kb.get("cr-2026-01-16:704.5j")
+        assert record is not None
+        own = hit_text(record.export())
+        [vector] = shipped.find([text_key(own)]).values()
+        ids, cosine = shipped.nearest(vector, 3)[0]
+        assert ids == ["cr-2026-01-16:704.5j"] and cosine == pytest.approx(1.0, abs=2e-3)
+        for ids, _ in shipped.nearest(vector, 20):
+            assert all(kb.get(i) is not None for i in ids)

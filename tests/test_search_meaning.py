@@ -51,19 +51,25 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     words, meaning = searchers
     # the first two pages by words, ranked together (as fusion takes them)
     by_words = words._search(QUESTION, None, None, FUSED, None)
-    fused = meaning.search(QUESTION, limit=FUSED)
-    # the same hits, in another order
-    assert sorted(_ids(fused)) == sorted(_ids(by_words))
-    assert _ids(fused) != _ids(by_words)
+    fused = meaning.search(QUESTION, limit=2 * FUSED)
+    # the hits fused: every hit by words, with the records nearest the question that the
+    # words ranked lower (`Meaning.nearest`), in another order; then those hits by words
+    # after the first two pages
+    fused.hits = [hit for hit in fused.hits if "meaning" in hit.parts]
     word_rank = {i: r for r, i in enumerate(_ids(by_words), 1)}
+    assert set(_ids(by_words)) <= set(_ids(fused))
+    assert _ids(fused)[:FUSED] != _ids(by_words)
+    found = [hit for hit in fused.hits if hit.record["id"] not in word_rank]
+    assert found, "meaning finds no record the words ranked lower"
+    assert all(hit.parts["words rank"] > FUSED for hit in found)
+    # --explain says what each score is of: its rank by words and its cosine
+    assert [hit.parts["words rank"] for hit in fused.hits if hit not in found] == \
+        [word_rank[hit.record["id"]] for hit in fused.hits if hit not in found]
     vectors = meaning._meaning.vectors([QUESTION, *(hit_text(h.record) for h in fused.hits)])
     near = vectors[1:] @ vectors[0]
-    expected = [fuse(word_rank[hit.record["id"]], float(cos))
+    expected = [fuse(int(hit.parts["words rank"]), float(cos))
                 for hit, cos in zip(fused.hits, near, strict=True)]
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
-    # --explain says what each score is of
-    assert [hit.parts["words rank"] for hit in fused.hits] == \
-        [word_rank[hit.record["id"]] for hit in fused.hits]
     tiers = [tier(hit) for hit in fused.hits]
     assert tiers == sorted(tiers)  # definitions asked for first
     for part in set(tiers):
@@ -72,6 +78,25 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     # the rule that answers is first; by words alone it is not
     assert ANSWER in fused.hits[0].record["text"].lower()
     assert ANSWER not in by_words.hits[0].record["text"].lower()
+
+
+def test_meaning_finds_what_the_words_miss(searchers) -> None:
+    """A player's words for the legend rule ("a second copy", "do both die") are the
+    copy rules' words: the rule is not among the first hits by words; meaning finds it
+    among the shipped records and ranks it first, charged its rank by words."""
+    words, meaning = searchers
+    question = "I played a second copy of my legendary creature. Do both die or do I keep one?"
+    legend = "cr-2026-01-16:704.5j"
+    by_words = words._search(question, None, None, FUSED, None)
+    assert legend not in _ids(by_words)
+    fused = meaning.search(question)
+    assert fused.hits[0].record["id"] == legend
+    assert fused.hits[0].parts["words rank"] > FUSED
+    assert fused.total >= by_words.total and not fused.total_exact
+    # not where the query names a source, a date or an era: the shipped records' vectors
+    # are of today's rules
+    assert legend not in _ids(meaning.search(question, source="cr-2026-01-16"))
+    assert legend not in _ids(meaning.search(question, as_of="2026-02-01"))
 
 
 def test_definitions_asked_for_stay_first(searchers) -> None:

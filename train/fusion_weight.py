@@ -3,14 +3,15 @@ of `kb.search_meaning`).
 
     python train/fusion_weight.py [--questions FILE] [--with FILE...] [--home H]
 
-Search orders its first `FUSED` hits by words by cosine(query, hit) - w x ln(rank by
-words). For each training question this tool takes those hits, by words alone, and each
-one's cosine to the question (the sentence model with the shipped adapter, in NumPy), and
-learns the two weights of a = ln(rank) and b = cosine that make the question's own record
-most likely among its hits: the likelihood of a softmax over the hits (one answer, the
-others its competitors; Cao et al. 2007's listwise loss with one relevant item). w is
-their ratio. It prints w, and the training questions' MRR@10 ordered by it, by
-reciprocal rank fusion and by words alone.
+Search orders its first `FUSED` hits by words, and the shipped records meaning finds
+(each at its rank by words), by cosine(query, hit) - w x ln(rank by words). For each
+training question this tool takes those hits and each one's cosine to the question (the
+sentence model with the shipped adapter, in NumPy), and learns the two weights of a =
+ln(rank) and b = cosine that make the question's own record most likely among its hits:
+the likelihood of a softmax over the hits (one answer, the others its competitors; Cao
+et al. 2007's listwise loss with one relevant item). w is their ratio. It prints w, and
+the training questions' MRR@10 ordered by it, by reciprocal rank fusion and by words
+alone.
 
 The questions must be ones the adapter did not learn from: on its own training questions
 the adapter's cosines are surer than on anything a user asks. The default is
@@ -35,12 +36,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["MTGKB_MEANING"] = "0"  # candidates by words alone, as meaning re-ranks them
 
-# one question's hits: (answer?, is after the definitions asked for?, cosine) in word order
-Hits = list[tuple[bool, bool, float]]
+# one question's hits: (answer?, is after the definitions asked for?, cosine, rank by
+# words), the first `FUSED` by words in their order, then those meaning found
+Hits = list[tuple[bool, bool, float, int]]
 
 
 def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
-    """Each question's first `FUSED` hits by words, over the built home."""
+    """Each question's hits as search fuses them, over the built home: its first `FUSED`
+    hits by words and the shipped records meaning finds (`Searcher._found_by_meaning`)."""
     from kb.build import ensure_built
     from kb.search import Searcher
     from kb.search_meaning import FUSED, Meaning, hit_text, tier
@@ -50,14 +53,17 @@ def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
     meaning = Meaning(home)
     out: list[Hits] = []
     for q in questions:
-        hits = searcher.search(q["q"], limit=FUSED).hits
-        if not hits:
+        head = searcher._search(q["q"], None, None, FUSED, None)
+        if not head.hits:
             out.append([])
             continue
-        vectors = meaning.vectors([q["q"], *(hit_text(h.record) for h in hits)])
+        found = searcher._found_by_meaning(q["q"], head, None, meaning) \
+            if head.era is None else []
+        ranked = [*((h, r) for r, h in enumerate(head.hits, 1)), *found]
+        vectors = meaning.vectors([q["q"], *(hit_text(h.record) for h, _ in ranked)])
         near = vectors[1:] @ vectors[0]
-        out.append([(q["id"] in h.shows(), tier(h), float(c))
-                    for h, c in zip(hits, near, strict=True)])
+        out.append([(q["id"] in h.shows(), tier(h), float(c), r)
+                    for (h, r), c in zip(ranked, near, strict=True)])
     searcher.close()
     return out
 
@@ -69,16 +75,16 @@ def learn(all_hits: list[Hits], steps: int = 2000, rate: float = 0.5) -> tuple[f
     two hits or more)."""
     import numpy as np
 
-    taught = [h for h in all_hits if len(h) > 1 and any(a for a, _, _ in h)]
+    taught = [hits for hits in all_hits if len(hits) > 1 and any(a for a, *_ in hits)]
     # the lists padded to the longest: `real` marks each list's own hits
     size = max(map(len, taught))
     x = np.zeros((len(taught), size, 2))
     real = np.zeros((len(taught), size), bool)
     answer = np.zeros((len(taught), size), bool)
     for q, hits in enumerate(taught):
-        x[q, :len(hits)] = [[math.log(r), c] for r, (_, _, c) in enumerate(hits, 1)]
+        x[q, :len(hits)] = [[math.log(r), c] for _, _, c, r in hits]
         real[q, :len(hits)] = True
-        answer[q, :len(hits)] = [a for a, _, _ in hits]
+        answer[q, :len(hits)] = [a for a, _, _, _ in hits]
     mean, spread = x[real].mean(0), x[real].std(0)
     x = (x - mean) / spread
     w = np.zeros(2)
@@ -103,7 +109,7 @@ def mrr(all_hits: list[Hits], key: Callable[[int, float, int], float]) -> float:
         by_cos = sorted(range(len(hits)), key=lambda i: -hits[i][2])
         cos_rank = {i: r for r, i in enumerate(by_cos, 1)}
         order = sorted(range(len(hits)),
-                       key=lambda i: (hits[i][1], -key(i + 1, hits[i][2], cos_rank[i])))
+                       key=lambda i: (hits[i][1], -key(hits[i][3], hits[i][2], cos_rank[i])))
         total += next((1 / k for k, i in enumerate(order[:10], 1) if hits[i][0]), 0.0)
     return total / len(all_hits)
 

@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def shipped_texts() -> list[str]:
-    """The distinct texts of the shipped records, as fusion reads them, in record order."""
+def shipped_texts() -> dict[str, list[str]]:
+    """The distinct texts of the shipped records, as fusion reads them, in record order,
+    each with its records' ids."""
     from kb.build import ensure_built
     from kb.search_meaning import hit_text
     from kb.store import KnowledgeBase
@@ -26,9 +27,11 @@ def shipped_texts() -> list[str]:
 
     with built_home([]) as home:
         build = ensure_built(ROOT / "data", home)
+        texts: dict[str, list[str]] = {}
         with KnowledgeBase(build.store) as kb:
-            texts = [hit_text(record.export()) for record in kb.records()]
-    return list(dict.fromkeys(texts))
+            for record in kb.records():
+                texts.setdefault(hit_text(record.export()), []).append(record.id)
+    return texts
 
 
 def main() -> None:
@@ -37,15 +40,16 @@ def main() -> None:
     from kb.meaning_shipped import FOLDER, PREFIX, text_key, vectors_file, write_vectors
     from kb.sentence_model import SentenceModel
 
-    texts = shipped_texts()
+    ids = shipped_texts()
+    texts = list(ids)
     model, started = SentenceModel.load(), time.monotonic()
     step = 256
     vectors = np.concatenate([model.encode(texts[at:at + step])
                               for at in range(0, len(texts), step)])
     path = vectors_file()
-    write_vectors(path, [text_key(t) for t in texts], vectors)
-    for stale in FOLDER.glob(f"{PREFIX}*.npy"):
-        if stale != path:
+    write_vectors(path, [text_key(t) for t in texts], vectors, [ids[t] for t in texts])
+    for stale in FOLDER.glob(f"{PREFIX}*"):
+        if stale.stem != path.stem:
             stale.unlink()
     print(f"{path.name}: {len(texts)} texts in {time.monotonic() - started:.0f} s")
 
