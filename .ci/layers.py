@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                      "kb.rules.checks", "kb.rules.history", "kb.rules.reader",
                      "kb.rules.reference")),
     ("query and rules", ("kb.search", "kb.search_cards", "kb.search_pointers",
-                         "kb.search_meaning", "kb.sentence_model",
+                         "kb.search_meaning", "kb.meaning_shipped", "kb.sentence_model",
                          "kb.search_versions", "kb.query_era", "kb.show", "kb.printings",
                          "kb.diff", "kb.superseded", "kb.rules")),
     # a build stores what the rules model says of its records (`kb.superseded.write_marks`)
