@@ -10,7 +10,12 @@ ln(rank by words). The one weight is learnt (`train/fusion_weight.py`) from trai
 questions neither the adapter nor any evaluation saw (`train/questions-full.jsonl`), by
 the likelihood of each question's answer among its candidates; it replaced reciprocal rank
 fusion (Cormack et al. 2009), which weighed the two rankings alike and read a cosine only
-as a rank (README, twenty-seventh session). The definitions a query
+as a rank (README, twenty-seventh session). Meaning also finds: the `FUSED` shipped
+records nearest the query (`Meaning.nearest`, over `kb.meaning_shipped`'s vectors) that
+the hits by words don't show join them, each charged its rank by words among all the
+candidates the words ranked, by the same formula (the search's `_found_by_meaning`; a
+player's words for the legend rule are the copy rules' words, and only meaning reaches
+704.5j). The definitions a query
 naming a term asks for stay first (`tier`: "scry", "summoning sickness"); meaning orders
 the hits after them. (A question's records filed under a card or keyword it doesn't name,
 which the words set after the rest, compete with the rest here: kept after them too, two
