@@ -119,6 +119,7 @@ class Meaning:
         self.cache_path = home / f"cache/meaning-{vectors_key()}.sqlite"
         self._model: SentenceModel | None = None
         self._shipped: ShippedVectors | None | Literal[False] = False  # False: not loaded
+        self._asked: tuple[str, np.ndarray] | None = None  # the last query and its vector
 
     @property
     def model(self) -> SentenceModel:
@@ -155,12 +156,19 @@ class Meaning:
             known.update(fresh)
         return np.stack([known[k] for k in keys])
 
+    def query_vector(self, query: str) -> np.ndarray:
+        """`vectors` of one query, kept for the search's next look at it (the shipped
+        texts nearest it, then its hits)."""
+        if self._asked is None or self._asked[0] != query:
+            self._asked = (query, self.vectors([query])[0])
+        return self._asked[1]
+
     def nearest(self, query: str) -> list[list[str]]:
         """The record ids of the `FUSED` shipped texts nearest the query, nearest first
         (none without the shipped vectors)."""
         if self.shipped is None:
             return []
-        return [ids for ids, _ in self.shipped.nearest(self.vectors([query])[0], FUSED)]
+        return [ids for ids, _ in self.shipped.nearest(self.query_vector(query), FUSED)]
 
     def rerank(self, query: str, hits: Sequence[Hit],
                found: Sequence[tuple[Hit, int]] = ()) -> list[Hit]:
@@ -171,8 +179,7 @@ class Meaning:
         head = [*((hit, rank) for rank, hit in enumerate(hits[:FUSED], 1)), *found]
         if len(head) < 2:
             return list(hits)
-        vectors = self.vectors([query, *(hit_text(h.record) for h, _ in head)])
-        near = vectors[1:] @ vectors[0]
+        near = self.vectors([hit_text(h.record) for h, _ in head]) @ self.query_vector(query)
         for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
             hit.parts["meaning"] = cosine
             hit.parts["words rank"] = float(rank)  # (--explain: what the score is of)
