@@ -105,7 +105,6 @@ class ShippedVectors:
                 for key, i, found in zip(keys, at.tolist(), hit.tolist(), strict=True)
                 if found}
 
-
     def nearest(self, query: np.ndarray, count: int) -> list[tuple[list[str], float]]:
         """The `count` texts nearest a query's unit vector, nearest first: each one's
         record ids and cosine (none where the file has no ids beside it)."""
