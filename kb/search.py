@@ -180,11 +180,9 @@ class SearchResult:
     phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
     # the kind of answer the query asks for (`kb.text.ANSWER_WORDS`, or "number"), --explain
     answer: str | None = None
-    # each candidate's rank by words (its group's place among all ranked, not only the
-    # hits: a record and its versions), and how many groups were ranked; what fusion
-    # charges a record meaning finds (`_fused`)
-    word_ranks: dict[str, int] = field(default_factory=dict)
-    ranked: int = 0
+    # every group the words ranked, in order (not only the hits): a record's rank by
+    # words, which fusion charges a record meaning finds (`Searcher._found_by_meaning`)
+    ranked: list[Group] = field(default_factory=list)
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """`{"query", "total", "results"}` as DESIGN.md fixes it, plus `did_you_mean`,
@@ -303,10 +301,8 @@ class Searcher:
         (`kb.search_meaning`); hits asked for beyond them follow as before."""
         # the candidates re-ranked for two pages at once (the page by words alone is
         # not kept apart: meaning reorders it)
-        head = self._search(text, kind, source, FUSED, as_of)
+        head, found = self._fusion_candidates(text, kind, source, as_of, meaning)
         by_words = len(head.hits)
-        found = self._found_by_meaning(text, head, kind, meaning) \
-            if by_words and source is None and as_of is None and head.era is None else []
         head.hits = meaning.rerank(text, head.hits, found)
         if found:  # (a bound from above, as when versions collapse)
             head.total, head.total_exact = head.total + len(found), False
@@ -323,6 +319,17 @@ class Searcher:
         more.query, more.did_you_mean = head.query, head.did_you_mean
         return more
 
+    def _fusion_candidates(self, text: str, kind: str | None, source: str | None,
+                           as_of: str | None, meaning: Meaning
+                           ) -> tuple[SearchResult, list[tuple[Hit, int]]]:
+        """What fusion ranks (`Meaning.rerank`): the first `FUSED` hits by words, and the
+        shipped records meaning finds with their ranks by words (not where the query
+        names a source, a date or an era: the shipped vectors are of today's rules)."""
+        head = self._search(text, kind, source, FUSED, as_of)
+        if not head.hits or source is not None or as_of is not None or head.era is not None:
+            return head, []
+        return head, self._found_by_meaning(text, head, kind, meaning)
+
     def _found_by_meaning(self, text: str, head: SearchResult, kind: str | None,
                           meaning: Meaning) -> list[tuple[Hit, int]]:
         """The shipped records nearest the query (`Meaning.nearest`) that the hits by words
@@ -337,13 +344,18 @@ class Searcher:
             (0.0, {}, [records[i]]) for i in wanted
             if i in records and (kind is None or records[i]["kind"] == kind)]
         out: list[tuple[Hit, int]] = []
+        word_ranks: dict[str, int] = {}
+        if ranked:
+            for rank, words_group in enumerate(head.ranked, 1):
+                for member in words_group.members or words_group.records:
+                    word_ranks.setdefault(member, rank)
         for group in self._versions.group(ranked):
             hit = self._hit(group, set(head.terms), None, None, follow_pointers=not kind)
             if hit is None or not shown.isdisjoint(hit.shows()):
                 continue
             shown.update(hit.shows())
-            rank = min((head.word_ranks[i] for i in (*group.members, *hit.shows())
-                        if i in head.word_ranks), default=head.ranked + 1)
+            rank = min((word_ranks[i] for i in (*group.members, *hit.shows())
+                        if i in word_ranks), default=len(head.ranked) + 1)
             out.append((hit, max(rank, FUSED + 1)))
         return out
 
@@ -610,15 +622,11 @@ class Searcher:
         # engine's count of matching records, a bound from above (versions collapse)
         exact = total < wanted
         count = len(groups) if exact else max(total, len(hits))
-        word_ranks: dict[str, int] = {}
-        for rank, group in enumerate(order, 1):
-            for member in group.members or group.records:
-                word_ranks.setdefault(member, rank)
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
                             total_exact=exact, era=era.reason if era else None,
                             phrasing=sorted(phrasing),
                             answer=query.answer[0] if query.answer else None,
-                            word_ranks=word_ranks, ranked=len(order))
+                            ranked=order)
 
     def _hit(self, group: Group, highlight: set[str], as_of: str | None,
              source: str | None, follow_pointers: bool = True) -> Hit | None:

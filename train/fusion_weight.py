@@ -43,27 +43,24 @@ Hits = list[tuple[bool, bool, float, int]]
 
 def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
     """Each question's hits as search fuses them, over the built home: its first `FUSED`
-    hits by words and the shipped records meaning finds (`Searcher._found_by_meaning`)."""
+    hits by words and the shipped records meaning finds (`Searcher._fusion_candidates`),
+    each with the cosine and rank by words fusion gives it (`Meaning.rerank`)."""
     from kb.build import ensure_built
     from kb.search import Searcher
-    from kb.search_meaning import FUSED, Meaning, hit_text, tier
+    from kb.search_meaning import Meaning, tier
 
     built = ensure_built(ROOT / "data", home)
     searcher = Searcher(built.index, meaning=False)
     meaning = Meaning(home)
     out: list[Hits] = []
     for q in questions:
-        head = searcher._search(q["q"], None, None, FUSED, None)
-        if not head.hits:
-            out.append([])
-            continue
-        found = searcher._found_by_meaning(q["q"], head, None, meaning) \
-            if head.era is None else []
-        ranked = [*((h, r) for r, h in enumerate(head.hits, 1)), *found]
-        vectors = meaning.vectors([q["q"], *(hit_text(h.record) for h, _ in ranked)])
-        near = vectors[1:] @ vectors[0]
-        out.append([(q["id"] in h.shows(), tier(h), float(c), r)
-                    for (h, r), c in zip(ranked, near, strict=True)])
+        head, found = searcher._fusion_candidates(q["q"], None, None, None, meaning)
+        # in their order by words (ties of other orderings broken by it); a lone hit is
+        # not fused: its place is first whatever its cosine
+        fused = [(q["id"] in h.shows(), tier(h), h.parts.get("meaning", 0.0),
+                  int(h.parts.get("words rank", 1)))
+                 for h in meaning.rerank(q["q"], head.hits, found)]
+        out.append(sorted(fused, key=lambda hit: hit[3]))
     searcher.close()
     return out
 
