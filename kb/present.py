@@ -93,7 +93,8 @@ def format_search(result: SearchResult, color: bool = False, explain: bool = Fal
             lines.append(_style("    also " + "; ".join(also) + more, DIM, color))
         if explain:
             lines.append(_style(f"    score {hit.score:.3f} = " + ", ".join(
-                f"{k} {v:.3f}" for k, v in hit.parts.items()), DIM, color))
+                f"{k} {v:g}" if float(v).is_integer() else f"{k} {v:.3f}"
+                for k, v in hit.parts.items()), DIM, color))
         lines.append(_style(f"    id {r['id']}", DIM, color))
     return "\n".join(lines)
 

@@ -4,13 +4,15 @@ Search by words finds the records that say what the query says; a player's quest
 says something else ("I stole their creature, can I swing with it right away?" is
 answered by 302.6, "continuously controlled since their most recent turn began"). The
 sentence model (`kb.sentence_model`) places a question near the texts that answer it.
-Search ranks its first `FUSED` hits by words as before, and orders them again by
-nearness less a cost of their rank by words: cosine(query, hit) - `RANK_WEIGHT` x
-ln(rank by words). The one weight is learnt (`train/fusion_weight.py`) from training
-questions neither the adapter nor any evaluation saw (`train/questions-full.jsonl`), by
-the likelihood of each question's answer among its candidates; it replaced reciprocal rank
-fusion (Cormack et al. 2009), which weighed the two rankings alike and read a cosine only
-as a rank (README, twenty-seventh session). Meaning also finds: the `FUSED` shipped
+Search ranks its first `FUSED` hits by words as before, and orders them again by a
+weighted sum of what it knows of each (`inputs`, `WEIGHTS`): its nearness, less a cost of
+its rank by words (cosine(query, hit) - w x ln(rank by words)), and a little for its share
+of the best score by words, its versions and its length. The weights are
+learnt (`train/fusion_weight.py`) from training questions neither the adapter nor any
+evaluation saw (`train/questions-full.jsonl`), by the likelihood of each question's answer
+among its candidates (a listwise learning to rank; the first such weight replaced
+reciprocal rank fusion, Cormack et al. 2009, which weighed the two rankings alike and read
+a cosine only as a rank: README, twenty-seventh session). Meaning also finds: the `FUSED` shipped
 records nearest the query (`Meaning.nearest`, over `kb.meaning_shipped`'s vectors) that
 the hits by words don't show join them, each charged its rank by words among all the
 candidates the words ranked, by the same formula (the search's `_found_by_meaning`; a
@@ -50,10 +52,24 @@ if TYPE_CHECKING:
     from kb.sentence_model import SentenceModel
 
 FUSED = 20  # the first hits ranked again by meaning: two pages
-# what each step down the ranking by words costs, in cosine per unit of ln(rank): learnt
-# by `train/fusion_weight.py` on train/questions-full.jsonl over FULL (the shipped
-# adapter's cosines; a new adapter calls for learning it again)
-RANK_WEIGHT = 0.048
+# The fused score of a hit is a weighted sum of what search knows of it (`inputs`), in
+# units of cosine: the weights are learnt by `train/fusion_weight.py` on
+# train/questions-full.jsonl over FULL (the shipped adapter's cosines; a new adapter calls
+# for learning them again). Beside nearness and rank by words: how close its score by
+# words came to the first hit's (a rank says nothing of the gap), whether meaning alone
+# found it, how many versions it stands for, and the length of its text (the model finds a
+# long text that answers less near than a short one: over the training questions' hits an
+# answer's mean cosine falls from 0.64 in the shortest quarter of texts to 0.56 in the
+# longest, a text that doesn't answer from 0.36 to 0.33).
+WEIGHTS: dict[str, float] = {
+    "meaning": 1.0,  # x cosine(query, hit)
+    "words rank": -0.0156,  # x ln(rank by words)
+    "words share": 0.1125,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0201,  # found by meaning, past the hits by words
+    "versions": 0.0248,  # x ln(1 + its other versions)
+    "length": 0.0158,  # x ln(10 + the characters of its text)
+}
+RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
 TEXT_CHARS = 1000  # of a hit's text: more than the model reads (`MOST_PIECES`)
 
@@ -64,6 +80,7 @@ class Shown(Protocol):
     record: dict
     score: float
     parts: dict[str, float]
+    versions: list[dict]
 
 
 Hit = TypeVar("Hit", bound=Shown)
@@ -93,13 +110,38 @@ def tier(hit: Shown) -> bool:
     return "defines" not in hit.parts or "obsolete" in hit.parts
 
 
-def fuse(rank_by_words: int, nearness: float, weight: float = RANK_WEIGHT) -> float:
-    """A hit's score from its rank by words (1 the first) and its cosine to the query.
+def described(hit: Shown, rank_by_words: int, nearness: float, first_score: float) -> None:
+    """Set in a hit's parts what fusion reads of it (and `--explain` shows): its cosine
+    (`meaning`), rank by words, share of the first hit's score by words (`first_score`;
+    none for a hit meaning found), other versions and length of text."""
+    parts = hit.parts
+    parts["meaning"] = nearness
+    parts["words rank"] = float(rank_by_words)
+    parts["words share"] = hit.score / first_score \
+        if rank_by_words <= FUSED and first_score > 0 else 0.0
+    parts["versions"] = float(len(hit.versions))
+    parts["length"] = float(len(hit.record.get("text") or ""))
 
-    >>> round(fuse(1, 0.6, weight=0.05), 3), round(fuse(10, 0.7, weight=0.05), 3)
-    (0.6, 0.585)
+
+def inputs(parts: dict[str, float]) -> dict[str, float]:
+    """The fused score's inputs (`WEIGHTS`' names) from a hit's parts (`described`).
+
+    >>> inputs({"meaning": 0.5, "words rank": 1.0, "words share": 1.0, "versions": 0.0,
+    ...         "length": 90.0})["length"] == math.log(100)
+    True
     """
-    return nearness - weight * math.log(rank_by_words)
+    return {"meaning": parts["meaning"], "words rank": math.log(parts["words rank"]),
+            "words share": parts["words share"], "found": float(parts["words rank"] > FUSED),
+            "versions": math.log1p(parts["versions"]), "length": math.log(10 + parts["length"])}
+
+
+def fuse(features: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
+    """A hit's fused score: its `inputs` weighted (an input without a weight counts 0).
+
+    >>> round(fuse({"meaning": 0.6, "words rank": math.log(10)}, {"meaning": 1.0}), 2)
+    0.6
+    """
+    return sum(weights.get(name, 0.0) * value for name, value in features.items())
 
 
 def after_fused(lowest: float, rank: int) -> float:
@@ -175,15 +217,15 @@ class Meaning:
         """The first `FUSED` hits, with those meaning `found` (each with its rank by
         words, past theirs), ordered by `fuse` (definitions asked for first: `tier`), the
         rest after them as they were; each fused hit's score is its fused score and its
-        parts say its cosine (`meaning`) and its rank by words (`words rank`)."""
+        parts say what it is of (`described`)."""
         head = [*((hit, rank) for rank, hit in enumerate(hits[:FUSED], 1)), *found]
         if len(head) < 2:
             return list(hits)
         near = self.vectors([hit_text(h.record) for h, _ in head]) @ self.query_vector(query)
+        first_score = max(hit.score for hit in hits[:FUSED])  # (scores by words)
         for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
-            hit.parts["meaning"] = cosine
-            hit.parts["words rank"] = float(rank)  # (--explain: what the score is of)
-            hit.score = fuse(rank, cosine)
+            described(hit, rank, cosine, first_score)  # (--explain: what the score is of)
+            hit.score = fuse(inputs(hit.parts))
         lowest = min(hit.score for hit, _ in head)
         out = sorted((hit for hit, _ in head), key=lambda hit: (tier(hit), -hit.score))
         for rank, hit in enumerate(hits[FUSED:], FUSED + 1):

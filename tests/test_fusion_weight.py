@@ -1,6 +1,6 @@
-"""`train/fusion_weight.py`: the weight of rank by words against meaning, learnt as the
-likelihood of each question's answer among its hits, recovers the weight that chose the
-answers (synthetic lists drawn from a known softmax), and its MRR orders as search does."""
+"""`train/fusion_weight.py`: the fused score's weights, learnt as the likelihood of each
+question's answer among its hits, recover the weights that chose the answers (synthetic
+lists drawn from a known softmax), and its MRR orders as search does."""
 
 from __future__ import annotations
 
@@ -24,33 +24,42 @@ def _tool() -> ModuleType:
     return module
 
 
-def _drawn(weight: float, questions: int, seed: int = 0) -> list:
-    """Lists of 20 hits by words and 5 found by meaning (ranks by words 21 to 60), whose
-    answer is drawn from softmax(20 x (cos - weight x ln rank))."""
+def _drawn(weights: dict[str, float], questions: int, seed: int = 0) -> list:
+    """Lists of 20 hits by words and 5 found by meaning (ranks by words 21 to 60), each
+    with a cosine, a length and a share of the best score by words, whose answer is drawn
+    from softmax(20 x (the inputs weighted by `weights`))."""
     rng = random.Random(seed)
     lists = []
     for _ in range(questions):
         ranks = [*range(1, 21), *sorted(rng.sample(range(21, 61), 5))]
-        cos = [rng.uniform(0.2, 0.8) for _ in ranks]
-        scores = [20 * (c - weight * math.log(r)) for r, c in zip(ranks, cos, strict=True)]
+        hits = [{"meaning": rng.uniform(0.2, 0.8), "words rank": math.log(r),
+                 "length": math.log(10 + rng.uniform(20, 2000)),
+                 "words share": rng.uniform(0.3, 1.0) if r <= 20 else 0.0} for r in ranks]
+        scores = [20 * sum(weights.get(k, 0.0) * v for k, v in x.items()) for x in hits]
         top = max(scores)
         odds = [math.exp(s - top) for s in scores]
         answer = rng.choices(range(len(ranks)), weights=odds)[0]
-        lists.append([(i == answer, False, c, r)
-                      for i, (c, r) in enumerate(zip(cos, ranks, strict=True))])
+        lists.append([(i == answer, False, x) for i, x in enumerate(hits)])
     return lists
 
 
-@pytest.mark.parametrize("weight", [0.02, 0.05, 0.1])
-def test_learnt_weight_is_the_one_that_chose_the_answers(weight: float) -> None:
-    learnt, taught = _tool().learn(_drawn(weight, 1500), steps=400)
-    assert taught == 1500
-    assert learnt == pytest.approx(weight, rel=0.25)
+@pytest.mark.parametrize("weights", [
+    {"meaning": 1.0, "words rank": -0.02, "length": 0.0, "words share": 0.0},
+    {"meaning": 1.0, "words rank": -0.05, "length": 0.03, "words share": 0.1},
+    {"meaning": 1.0, "words rank": -0.1, "length": -0.03, "words share": 0.2},
+])
+def test_learnt_weights_are_the_ones_that_chose_the_answers(weights: dict) -> None:
+    learnt, taught = _tool().learn(_drawn(weights, 2000), steps=400)
+    assert taught == 2000
+    assert learnt["meaning"] == 1.0
+    close = 0.2 * abs(weights["words rank"]) + 0.01
+    for name in ("words rank", "length", "words share"):
+        assert learnt[name] == pytest.approx(weights[name], abs=close)
 
 
 def test_questions_without_their_answer_teach_nothing() -> None:
-    lists = _drawn(0.05, 300)
-    missing = [[(False, False, c, r) for _, _, c, r in hits] for hits in lists[:100]]
+    lists = _drawn({"meaning": 1.0, "words rank": -0.05}, 300)
+    missing = [[(False, t, x) for _, t, x in hits] for hits in lists[:100]]
     assert _tool().learn(lists + missing + [[]], steps=50)[1] == 300
 
 
@@ -58,7 +67,9 @@ def test_mrr_puts_definitions_first_then_orders_by_the_key() -> None:
     tool = _tool()
     # the answer found by meaning (30th by words), nearest by meaning; a definition asked
     # for last by words
-    hits = [(False, True, 0.5, 1), (False, False, 0.1, 2), (True, True, 0.9, 30)]
-    assert tool.mrr([hits], lambda rank, cos, _: -rank) == pytest.approx(1 / 3)
-    assert tool.mrr([hits], lambda rank, cos, _: cos) == pytest.approx(1 / 2)
-    assert tool.mrr([[]], lambda rank, cos, _: cos) == 0.0
+    hits = [(False, True, {"meaning": 0.5, "words rank": 0.0}),
+            (False, False, {"meaning": 0.1, "words rank": math.log(2)}),
+            (True, True, {"meaning": 0.9, "words rank": math.log(30)})]
+    assert tool.mrr([hits], lambda x, _: -x["words rank"]) == pytest.approx(1 / 3)
+    assert tool.mrr([hits], lambda x, _: x["meaning"]) == pytest.approx(1 / 2)
+    assert tool.mrr([[]], lambda x, _: x["meaning"]) == 0.0

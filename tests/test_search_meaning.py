@@ -1,6 +1,7 @@
 """Search with meaning fused in (`kb.search_meaning`): the first hits ordered by the
-sentence model's nearness less a learnt cost of their rank by words, vectors kept in the
-home, and search by words alone where meaning is off."""
+sentence model's nearness less a learnt cost of their rank by words (with a little for
+their share of the best score by words, versions and length), vectors kept in the home,
+and search by words alone where meaning is off."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search_meaning import FUSED, RANK_WEIGHT, Meaning, fuse, hit_text, tier
+from kb.search_meaning import FUSED, RANK_WEIGHT, WEIGHTS, Meaning, fuse, hit_text, inputs, tier
 
 pytest.importorskip("numpy")
 
@@ -38,13 +39,35 @@ def _ids(result) -> list[str]:
     return [hit.record["id"] for hit in result.hits]
 
 
+def _parts(meaning: float, rank: int, share: float = 1.0, versions: int = 0,
+           length: int = 200) -> dict[str, float]:
+    return {"meaning": meaning, "words rank": float(rank), "words share": share,
+            "versions": float(versions), "length": float(length)}
+
+
 def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
-    assert fuse(1, 0.5) == pytest.approx(0.5)
-    assert fuse(4, 0.5) == pytest.approx(0.5 - RANK_WEIGHT * math.log(4))
-    # a hit ten places down by words outranks the first only when it is nearer by more
-    # than the cost of those places
+    first = fuse(inputs(_parts(0.5, 1)))
+    assert fuse(inputs(_parts(0.5, 4))) - first == pytest.approx(-RANK_WEIGHT * math.log(4))
+    # a hit ten places down by words (as close by words) outranks the first only when it
+    # is nearer by more than the cost of those places
     cost = RANK_WEIGHT * math.log(11)
-    assert fuse(11, 0.6 + cost + 0.01) > fuse(1, 0.6) > fuse(11, 0.6 + cost - 0.01)
+    assert fuse(inputs(_parts(0.6 + cost + 0.01, 11))) > fuse(inputs(_parts(0.6, 1))) \
+        > fuse(inputs(_parts(0.6 + cost - 0.01, 11)))
+
+
+def test_each_input_counts_by_its_weight() -> None:
+    base = fuse(inputs(_parts(0.5, 3, share=0.5, versions=1, length=90)))
+    # a better share of the best score by words, more versions, a longer text: each
+    # lifts a hit by its weight (all learnt positive); a record meaning found has none
+    assert fuse(inputs(_parts(0.5, 3, share=0.75, versions=1, length=90))) - base == \
+        pytest.approx(0.25 * WEIGHTS["words share"])
+    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=3, length=90))) - base == \
+        pytest.approx(WEIGHTS["versions"] * (math.log(4) - math.log(2)))
+    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=1, length=990))) - base == \
+        pytest.approx(WEIGHTS["length"] * math.log(10))
+    assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
+    assert inputs(_parts(0.5, FUSED))["found"] == 0.0
+    assert all(WEIGHTS[name] > 0 for name in ("words share", "versions", "length"))
 
 
 def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
@@ -67,8 +90,13 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
         [word_rank[hit.record["id"]] for hit in fused.hits if hit not in found]
     vectors = meaning._meaning.vectors([QUESTION, *(hit_text(h.record) for h in fused.hits)])
     near = vectors[1:] @ vectors[0]
-    expected = [fuse(int(hit.parts["words rank"]), float(cos))
+    expected = [fuse(inputs({**hit.parts, "meaning": float(cos)}))
                 for hit, cos in zip(fused.hits, near, strict=True)]
+    # --explain says the rest of what each score is of
+    assert all(hit.parts["length"] == len(hit.record["text"]) and
+               hit.parts["versions"] == len(hit.versions) for hit in fused.hits)
+    assert max(hit.parts["words share"] for hit in fused.hits) == 1.0
+    assert all(hit.parts["words share"] == 0.0 for hit in found)
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
     tiers = [tier(hit) for hit in fused.hits]
     assert tiers == sorted(tiers)  # definitions asked for first
