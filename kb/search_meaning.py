@@ -56,18 +56,18 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # units of cosine: the weights are learnt by `train/fusion_weight.py` on
 # train/questions-full.jsonl over FULL (the shipped adapter's cosines; a new adapter calls
 # for learning them again). Beside nearness and rank by words: how close its score by
-# words came to the first hit's (a rank says nothing of the gap), whether meaning alone
-# found it, how many versions it stands for, and the length of its text (the model finds a
+# words came to the best's (a rank says nothing of the gap), whether meaning alone found
+# it, how many versions it stands for, and the length of its text (the model finds a
 # long text that answers less near than a short one: over the training questions' hits an
 # answer's mean cosine falls from 0.64 in the shortest quarter of texts to 0.56 in the
 # longest, a text that doesn't answer from 0.36 to 0.33).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0156,  # x ln(rank by words)
-    "words share": 0.1125,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0201,  # found by meaning, past the hits by words
-    "versions": 0.0248,  # x ln(1 + its other versions)
-    "length": 0.0158,  # x ln(10 + the characters of its text)
+    "words rank": -0.0154,  # x ln(rank by words)
+    "words share": 0.1111,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0188,  # found by meaning, past the hits by words
+    "versions": 0.0556,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0154,  # x ln(10 + the characters of its text)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
@@ -110,29 +110,33 @@ def tier(hit: Shown) -> bool:
     return "defines" not in hit.parts or "obsolete" in hit.parts
 
 
-def described(hit: Shown, rank_by_words: int, nearness: float, first_score: float) -> None:
+def described(hit: Shown, rank_by_words: int, nearness: float, best_score: float,
+              most_versions: int) -> None:
     """Set in a hit's parts what fusion reads of it (and `--explain` shows): its cosine
-    (`meaning`), rank by words, share of the first hit's score by words (`first_score`;
-    none for a hit meaning found), other versions and length of text."""
+    (`meaning`), rank by words, share of the best score by words of the fused hits (none
+    for a hit meaning found), other versions, their share of the most any fused hit has
+    (each counting itself: a share, so that a home of a hundred rules versions weighs
+    versions as one of five does) and length of text."""
     parts = hit.parts
     parts["meaning"] = nearness
     parts["words rank"] = float(rank_by_words)
-    parts["words share"] = hit.score / first_score \
-        if rank_by_words <= FUSED and first_score > 0 else 0.0
+    parts["words share"] = hit.score / best_score \
+        if rank_by_words <= FUSED and best_score > 0 else 0.0
     parts["versions"] = float(len(hit.versions))
+    parts["versions share"] = (1 + len(hit.versions)) / (1 + most_versions)
     parts["length"] = float(len(hit.record.get("text") or ""))
 
 
 def inputs(parts: dict[str, float]) -> dict[str, float]:
     """The fused score's inputs (`WEIGHTS`' names) from a hit's parts (`described`).
 
-    >>> inputs({"meaning": 0.5, "words rank": 1.0, "words share": 1.0, "versions": 0.0,
-    ...         "length": 90.0})["length"] == math.log(100)
+    >>> inputs({"meaning": 0.5, "words rank": 1.0, "words share": 1.0,
+    ...         "versions share": 0.5, "length": 90.0})["length"] == math.log(100)
     True
     """
     return {"meaning": parts["meaning"], "words rank": math.log(parts["words rank"]),
             "words share": parts["words share"], "found": float(parts["words rank"] > FUSED),
-            "versions": math.log1p(parts["versions"]), "length": math.log(10 + parts["length"])}
+            "versions": parts["versions share"], "length": math.log(10 + parts["length"])}
 
 
 def fuse(features: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
@@ -222,9 +226,11 @@ class Meaning:
         if len(head) < 2:
             return list(hits)
         near = self.vectors([hit_text(h.record) for h, _ in head]) @ self.query_vector(query)
-        first_score = max(hit.score for hit in hits[:FUSED])  # (scores by words)
+        best_score = max(hit.score for hit in hits[:FUSED])  # (scores by words)
+        most_versions = max(len(hit.versions) for hit, _ in head)
         for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
-            described(hit, rank, cosine, first_score)  # (--explain: what the score is of)
+            # (--explain: what the score is of)
+            described(hit, rank, cosine, best_score, most_versions)
             hit.score = fuse(inputs(hit.parts))
         lowest = min(hit.score for hit, _ in head)
         out = sorted((hit for hit, _ in head), key=lambda hit: (tier(hit), -hit.score))

@@ -39,10 +39,10 @@ def _ids(result) -> list[str]:
     return [hit.record["id"] for hit in result.hits]
 
 
-def _parts(meaning: float, rank: int, share: float = 1.0, versions: int = 0,
+def _parts(meaning: float, rank: int, share: float = 1.0, versions: float = 1.0,
            length: int = 200) -> dict[str, float]:
     return {"meaning": meaning, "words rank": float(rank), "words share": share,
-            "versions": float(versions), "length": float(length)}
+            "versions share": versions, "length": float(length)}
 
 
 def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
@@ -56,14 +56,15 @@ def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
 
 
 def test_each_input_counts_by_its_weight() -> None:
-    base = fuse(inputs(_parts(0.5, 3, share=0.5, versions=1, length=90)))
-    # a better share of the best score by words, more versions, a longer text: each
-    # lifts a hit by its weight (all learnt positive); a record meaning found has none
-    assert fuse(inputs(_parts(0.5, 3, share=0.75, versions=1, length=90))) - base == \
+    base = fuse(inputs(_parts(0.5, 3, share=0.5, versions=0.5, length=90)))
+    # a better share of the best score by words, of the most versions, a longer text:
+    # each lifts a hit by its weight (all learnt positive); a record meaning found has
+    # no share of the score by words
+    assert fuse(inputs(_parts(0.5, 3, share=0.75, versions=0.5, length=90))) - base == \
         pytest.approx(0.25 * WEIGHTS["words share"])
-    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=3, length=90))) - base == \
-        pytest.approx(WEIGHTS["versions"] * (math.log(4) - math.log(2)))
-    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=1, length=990))) - base == \
+    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=1.0, length=90))) - base == \
+        pytest.approx(0.5 * WEIGHTS["versions"])
+    assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=0.5, length=990))) - base == \
         pytest.approx(WEIGHTS["length"] * math.log(10))
     assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
     assert inputs(_parts(0.5, FUSED))["found"] == 0.0
@@ -95,6 +96,9 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     # --explain says the rest of what each score is of
     assert all(hit.parts["length"] == len(hit.record["text"]) and
                hit.parts["versions"] == len(hit.versions) for hit in fused.hits)
+    most = max(len(hit.versions) for hit in fused.hits)
+    assert [hit.parts["versions share"] for hit in fused.hits] == \
+        [(1 + len(hit.versions)) / (1 + most) for hit in fused.hits]
     assert max(hit.parts["words share"] for hit in fused.hits) == 1.0
     assert all(hit.parts["words share"] == 0.0 for hit in found)
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
