@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -16,11 +17,20 @@ pytest.importorskip("numpy")
 
 
 def _tool() -> ModuleType:
+    """The tool as a module (its switch of meaning off, for its own searches by words,
+    not left on for the tests after)."""
     path = Path(__file__).resolve().parents[1] / "train" / "fusion_weight.py"
     spec = importlib.util.spec_from_file_location("fusion_weight", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    switch = os.environ.get("MTGKB_MEANING")
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        if switch is None:
+            os.environ.pop("MTGKB_MEANING", None)
+        else:
+            os.environ["MTGKB_MEANING"] = switch
     return module
 
 
@@ -73,3 +83,24 @@ def test_mrr_puts_definitions_first_then_orders_by_the_key() -> None:
     assert tool.mrr([hits], lambda x, _: -x["words rank"]) == pytest.approx(1 / 3)
     assert tool.mrr([hits], lambda x, _: x["meaning"]) == pytest.approx(1 / 2)
     assert tool.mrr([[]], lambda x, _: x["meaning"]) == 0.0
+
+
+def test_a_hit_holding_the_answers_text_answers_too(shipped_home) -> None:
+    """A training question's answers among its hits as search fuses them: the record it
+    names, and a hit holding that record's text (exalted's keyword entry holds 702.83b);
+    each hit with the inputs fusion weighs."""
+    from kb.search_meaning import WEIGHTS
+    from kb.sentence_model import ModelMissing, model_dir
+
+    try:
+        model_dir()
+    except ModelMissing as missing:
+        pytest.skip(str(missing))
+    question = {"q": "what does it mean for a creature to attack alone?",
+                "id": "cr-2026-01-16:702.83b"}
+    [hits] = _tool().questions_hits([question], shipped_home)
+    assert len(hits) > 10
+    assert sum(answer for answer, _, _ in hits) == 2
+    assert all(set(inputs) == set(WEIGHTS) for _, _, inputs in hits)
+    ranks = [inputs["words rank"] for _, _, inputs in hits]
+    assert ranks == sorted(ranks)  # in their order by words
