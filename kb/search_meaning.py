@@ -58,16 +58,17 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # for learning them again). Beside nearness and rank by words: how close its score by
 # words came to the best's (a rank says nothing of the gap), whether meaning alone found
 # it, how many versions it stands for, and the length of its text (the model finds a
-# long text that answers less near than a short one: over the training questions' hits an
-# answer's mean cosine falls from 0.64 in the shortest quarter of texts to 0.56 in the
-# longest, a text that doesn't answer from 0.36 to 0.33).
+# long text that answers less near than a short one: with the first adapter, over the
+# training questions' hits, an answer's mean cosine fell from 0.64 in the shortest quarter
+# of texts to 0.56 in the longest, a text that doesn't answer from 0.36 to 0.33; the
+# adapter learnt against mined negatives leaves less of it, and length weighs half).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0154,  # x ln(rank by words)
-    "words share": 0.1111,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0188,  # found by meaning, past the hits by words
-    "versions": 0.0556,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0154,  # x ln(10 + the characters of its text)
+    "words rank": -0.0147,  # x ln(rank by words)
+    "words share": 0.1231,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0311,  # found by meaning, past the hits by words
+    "versions": 0.0250,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0082,  # x ln(10 + the characters of its text)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone

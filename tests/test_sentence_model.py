@@ -67,8 +67,8 @@ OTHER = ("104.3a A player can concede the game at any time. A player who concede
          "game immediately. That player loses the game.")
 
 
-ADAPTED_FIRST = [0.010307, 0.081977, -0.013881, 0.015393, 0.045877]
-ADAPTED_NEAR = (0.339411, 0.287079)  # the question's cosine with ANSWER and with OTHER
+ADAPTED_FIRST = [0.019875, 0.061024, -0.02523, 0.009548, 0.038255]
+ADAPTED_NEAR = (0.372471, 0.312169)  # the question's cosine with ANSWER and with OTHER
 
 
 def test_vectors_match_sentence_transformers(model) -> None:
@@ -119,7 +119,7 @@ def test_the_adapter_places_questions_nearer_the_records_that_answer_them(
         return float(own.mean()), float(beaten)
 
     (base_near, base_beaten), (near, beaten) = measured(model), measured(adapted)
-    # (measured: 0.575 -> 0.580 and 0.9962 -> 0.9994; an adapter of zeros changes neither)
+    # (measured: 0.575 -> 0.592 and 0.9962 -> 0.9994; an adapter of zeros changes neither)
     assert near > base_near
     assert beaten > base_beaten
 

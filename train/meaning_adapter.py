@@ -11,10 +11,16 @@ weights frozen) learnt from `train/questions.jsonl`: 1,000 questions written by 
 helper sessions (reading only the records, never running a search)
 about the shipped records, each naming the record that answers it (players' situations,
 search-box words, judges' questions; none of the evaluation sets' queries). Each
-question is paired with its record's text against the other records search by words
-finds for it (the candidates meaning re-ranks, `kb.search_meaning`), and against the
-other questions' records of its batch, by the contrastive loss Sentence-Transformers
-calls MultipleNegativesRankingLoss (scale 20).
+question is paired with its record's text against the records search ranks highest for it
+that don't answer it (search as it ranks now, meaning fused with the shipped adapter: the
+first `MINED` hits that neither show the question's record, nor hold its text, nor are
+held in it), and against the other questions' records of its batch, by the contrastive
+loss Sentence-Transformers calls MultipleNegativesRankingLoss (scale 20). Negatives mined
+from the model's own ranking (Xiong et al. 2021, ANCE) teach it the records it confuses
+with the answer; the first adapter learnt against the hits by words alone (README,
+twenty-ninth session: blind sets 5.731 -> 5.786). The shipped adapter's negatives were
+mined by search with that first adapter (d3c54054...): run again, this tool mines with
+the shipped one, a further round.
 
 `train/questions-full.jsonl` holds 999 more, written the same way (2026-11-29) about the
 records FULL adds to the shipped data (../shared/corpus-extra: the Comprehensive Rules of
@@ -49,19 +55,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["HF_HUB_OFFLINE"] = "1"
-os.environ["MTGKB_MEANING"] = "0"  # candidates by words alone, as meaning re-ranks them
 
 RANK = 8
 TARGETS = ("query", "key", "value", "dense")  # every linear layer of the blocks
 SCALE = 20.0  # MultipleNegativesRankingLoss's
 BATCH = 16
-NEGATIVES = 3  # of each question's candidates by words, beside the batch's records
+NEGATIVES = 3  # drawn each epoch from a question's mined hits, beside the batch's records
+MINED = 10  # of the hits search ranks first for a question, those not answering it
 SEED = 0
 
 
 def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str, list[str]]]:
-    """(question, its record's text, the texts of the other hits search by words gives
-    it) for each question, over a home of the shipped data and `files`."""
+    """(question, its record's text, the texts of the first `MINED` hits search gives it
+    that don't answer it) for each question, over a home of the shipped data and `files`:
+    search as it ranks now, meaning fused; a hit answers when it shows the question's
+    record, holds its text or is held in it (a keyword's entry, a rule's subrule)."""
     from kb.build import ensure_built
     from kb.search import Searcher
     from kb.search_meaning import FUSED, hit_text
@@ -70,17 +78,25 @@ def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str,
 
     with built_home(files) as home:
         built = ensure_built(ROOT / "data", home)
-        searcher = Searcher(built.index, meaning=False)
+        searcher = Searcher(built.index, meaning=True)
         with KnowledgeBase(built.store) as kb:
             records = {r.id: r.export() for r in kb.records()}
         out = []
         for q in questions:
-            answer = hit_text(records[q["id"]])
+            record = records[q["id"]]
+            answer, said = hit_text(record), record["text"]
             hits = searcher.search(q["q"], limit=FUSED).hits
-            others = [hit_text(h.record) for h in hits if q["id"] not in h.shows()]
-            out.append((q["q"], answer, [t for t in others if t != answer]))
+            others = [hit_text(h.record) for h in hits
+                      if q["id"] not in h.shows() and not _holds(h.record["text"], said)
+                      and not _holds(said, h.record["text"])]
+            out.append((q["q"], answer, [t for t in others if t != answer][:MINED]))
         searcher.close()
     return out
+
+
+def _holds(text: str, part: str) -> bool:
+    """Whether `text` holds `part` (a text of more than a few words)."""
+    return len(part) > 30 and part in text
 
 
 def train(examples: list[tuple[str, str, list[str]]], epochs: int, rate: float) -> dict:
