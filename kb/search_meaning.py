@@ -7,8 +7,8 @@ sentence model (`kb.sentence_model`) places a question near the texts that answe
 Search ranks its first `FUSED` hits by words as before, and orders them again by a
 weighted sum of what it knows of each (`inputs`, `WEIGHTS`): its nearness, less a cost of
 its rank by words (cosine(query, hit) - w x ln(rank by words)), and a little for its share
-of the best score by words, its versions and its length. The weights are
-learnt (`train/fusion_weight.py`) from training questions neither the adapter nor any
+of the best score by words, its versions and its length. The weights are learnt
+(`train/fusion_weight.py`) from training questions neither the adapter nor any
 evaluation saw (`train/questions-full.jsonl`), by the likelihood of each question's answer
 among its candidates (a listwise learning to rank; the first such weight replaced
 reciprocal rank fusion, Cormack et al. 2009, which weighed the two rankings alike and read
@@ -227,7 +227,7 @@ class Meaning:
         if len(head) < 2:
             return list(hits)
         near = self.vectors([hit_text(h.record) for h, _ in head]) @ self.query_vector(query)
-        best_score = max(hit.score for hit in hits[:FUSED])  # (scores by words)
+        best_score = max((hit.score for hit in hits[:FUSED]), default=0.0)  # (by words)
         most_versions = max(len(hit.versions) for hit, _ in head)
         for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
             # (--explain: what the score is of)

@@ -54,19 +54,19 @@ def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
     from kb.search import Searcher
     from kb.search_meaning import Meaning, inputs, tier
     from kb.store import KnowledgeBase
+    from train.homes import answers
 
     built = ensure_built(ROOT / "data", home)
     searcher = Searcher(built.index, meaning=False)
     meaning = Meaning(home)
     with KnowledgeBase(built.store) as kb:
-        answers = {r.id: r.text for r in kb.get_many({q["id"] for q in questions})}
+        said = {r.id: r.text for r in kb.get_many({q["id"] for q in questions})}
     out: list[Hits] = []
     for q in questions:
         head, found = searcher._fusion_candidates(q["q"], None, None, None, meaning)
-        answer = answers.get(q["id"], "")
+        answer = said.get(q["id"], "")
         # a lone hit is not fused: its place is first whatever it is
-        fused = [(q["id"] in h.shows() or (len(answer) > 30 and answer in h.record["text"]),
-                  tier(h), inputs(h.parts))
+        fused = [(answers(h, q["id"], answer), tier(h), inputs(h.parts))
                  for h in meaning.rerank(q["q"], head.hits, found) if "meaning" in h.parts]
         # in their order by words (ties of other orderings broken by it)
         out.append(sorted(fused, key=lambda hit: hit[2]["words rank"]))

@@ -1,5 +1,6 @@
-"""What the training tools share: their question files, and a home built in a temporary
-folder over the shipped data and more files (the records the questions name)."""
+"""What the training tools share: their question files, a home built in a temporary
+folder over the shipped data and more files (the records the questions name), and when a
+hit answers a question."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +31,20 @@ def built_home(files: Sequence[Path]) -> Iterator[Path]:
             add_files(home, list(files), data_dir=ROOT / "data")
         ensure_built(ROOT / "data", home)
         yield home
+
+
+def holds(text: str, part: str) -> bool:
+    """Whether `text` holds `part`, a text of more than a few words.
+
+    >>> holds("702.83a Exalted is ... 702.83b A creature attacks alone if ...",
+    ...       "702.83b A creature attacks alone if ..."), holds("Flying, reach", "reach")
+    (True, False)
+    """
+    return len(part) > 30 and part in text
+
+
+def answers(hit: Any, record_id: str, record_text: str) -> bool:
+    """Whether a search hit answers a question naming a record: it shows that record (its
+    own, a version or a subrule it shows) or holds its text (a keyword's entry holding
+    the subrule asked about), as the evaluation's text predicates read a hit."""
+    return record_id in hit.shows() or holds(hit.record["text"], record_text)

@@ -74,7 +74,7 @@ def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str,
     from kb.search import Searcher
     from kb.search_meaning import FUSED, hit_text
     from kb.store import KnowledgeBase
-    from train.homes import built_home
+    from train.homes import answers, built_home, holds
 
     with built_home(files) as home:
         built = ensure_built(ROOT / "data", home)
@@ -87,16 +87,10 @@ def candidates(questions: list[dict], files: list[Path]) -> list[tuple[str, str,
             answer, said = hit_text(record), record["text"]
             hits = searcher.search(q["q"], limit=FUSED).hits
             others = [hit_text(h.record) for h in hits
-                      if q["id"] not in h.shows() and not _holds(h.record["text"], said)
-                      and not _holds(said, h.record["text"])]
+                      if not answers(h, q["id"], said) and not holds(said, h.record["text"])]
             out.append((q["q"], answer, [t for t in others if t != answer][:MINED]))
         searcher.close()
     return out
-
-
-def _holds(text: str, part: str) -> bool:
-    """Whether `text` holds `part` (a text of more than a few words)."""
-    return len(part) > 30 and part in text
 
 
 def train(examples: list[tuple[str, str, list[str]]], epochs: int, rate: float) -> dict:
