@@ -67,7 +67,7 @@ WEIGHTS: dict[str, float] = {
     "words rank": -0.0147,  # x ln(rank by words)
     "words share": 0.1231,  # x its score by words / the best's (0: found by meaning)
     "found": 0.0311,  # found by meaning, past the hits by words
-    "versions": 0.0250,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "versions share": 0.0250,  # x (1 + its other versions) / (1 + the most of a fused hit's)
     "length": 0.0082,  # x ln(10 + the characters of its text)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
@@ -137,7 +137,7 @@ def inputs(parts: dict[str, float]) -> dict[str, float]:
     """
     return {"meaning": parts["meaning"], "words rank": math.log(parts["words rank"]),
             "words share": parts["words share"], "found": float(parts["words rank"] > FUSED),
-            "versions": parts["versions share"], "length": math.log(10 + parts["length"])}
+            "versions share": parts["versions share"], "length": math.log(10 + parts["length"])}
 
 
 def fuse(features: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:

@@ -63,12 +63,12 @@ def test_each_input_counts_by_its_weight() -> None:
     assert fuse(inputs(_parts(0.5, 3, share=0.75, versions=0.5, length=90))) - base == \
         pytest.approx(0.25 * WEIGHTS["words share"])
     assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=1.0, length=90))) - base == \
-        pytest.approx(0.5 * WEIGHTS["versions"])
+        pytest.approx(0.5 * WEIGHTS["versions share"])
     assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=0.5, length=990))) - base == \
         pytest.approx(WEIGHTS["length"] * math.log(10))
     assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
     assert inputs(_parts(0.5, FUSED))["found"] == 0.0
-    assert all(WEIGHTS[name] > 0 for name in ("words share", "versions", "length"))
+    assert all(WEIGHTS[name] > 0 for name in ("words share", "versions share", "length"))
 
 
 def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
