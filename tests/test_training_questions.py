@@ -41,6 +41,17 @@ def test_shipped_questions_name_shipped_records(shipped_build) -> None:
     assert [q["id"] for q in asked if q["id"] not in ids] == []
 
 
+def test_players_questions_name_shipped_records(shipped_build) -> None:
+    asked = _questions("questions-players.jsonl")
+    assert len(asked) == 1000
+    assert {q["style"] for q in asked} == STYLES
+    ids = _record_ids(shipped_build)
+    assert [q["id"] for q in asked if q["id"] not in ids] == []
+    # (spread over the rules: four helpers, each over its own sections)
+    sections = {q["id"].split(":")[1][:1] for q in asked if q["id"].startswith("cr-")}
+    assert {"1", "2", "3", "4", "5", "6", "7", "8", "9"} <= sections
+
+
 def test_full_questions_name_records_of_full(large_home: Path) -> None:
     from kb.build import ensure_built
     from tests.conftest import DATA
@@ -54,12 +65,22 @@ def test_full_questions_name_records_of_full(large_home: Path) -> None:
     assert {"cr-2008-10-01", "cr-2009-10-01", "mtgjson-ala"} <= sources
 
 
-# Four short search-box phrases of the shipped adapter's questions that evaluation sets
+# Four short search-box phrases of the first adapter's questions that evaluation sets
 # written earlier also ask (heldout, heldout10, 12, 13 and 17; none of the blind sets
-# 20-24), found by this test after the adapter was trained; no other may join them
+# 20-24), found by this test after the adapter was trained, and five of the players'
+# questions written in the thirtieth session (heldout8, 10, 11, 12, 13 and 21: a question a
+# helper wrote from the records alone, word for word one a blind set asks), found after
+# the adapter learnt from them (README, thirtieth session: what they were worth); no
+# other may join them; and one short phrase of the fusion weights' questions that the
+# blind set heldout28 (written the same session, from its home's records alone) also asks
 KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked abilities",
                              "what counts as historic"],
-         "questions-full.jsonl": []}
+         "questions-full.jsonl": ["ten poison counters lose"],
+         "questions-players.jsonl": [
+             "can my opponent respond when I flip my morph face up?",
+             "can I unlock the other door of my Room at instant speed?",
+             "can i cast an instant during my untap step", "APNAP order",
+             "treasure token"]}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
