@@ -61,14 +61,15 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # long text that answers less near than a short one: with the first adapter, over the
 # training questions' hits, an answer's mean cosine fell from 0.64 in the shortest quarter
 # of texts to 0.56 in the longest, a text that doesn't answer from 0.36 to 0.33; the
-# adapter learnt against mined negatives leaves less of it, and length weighs half).
+# adapters learnt against mined negatives leave less of it: length weighs 0.008-0.010
+# with them, 0.015 with the first).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0147,  # x ln(rank by words)
-    "words share": 0.1231,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0311,  # found by meaning, past the hits by words
-    "versions share": 0.0250,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0082,  # x ln(10 + the characters of its text)
+    "words rank": -0.0193,  # x ln(rank by words)
+    "words share": 0.1079,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0321,  # found by meaning, past the hits by words
+    "versions share": 0.0110,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0103,  # x ln(10 + the characters of its text)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone

@@ -42,7 +42,7 @@ WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9
 # linear layers, learnt from questions written about the shipped records, so that a
 # player's question lands nearer the rule that answers it. Shipped with mtgkb.
 ADAPTER_FILE = Path(__file__).with_name("sentence_adapter.safetensors")
-ADAPTER_SHA256 = "261882172c00d26c0678e8b3f722c08d6b864734a784d9d3851325edb0a074db"
+ADAPTER_SHA256 = "ca5250f55709e342c769a8820656716734cdfcc69411633b2bfa7a2d882d5eba"
 MOST_PIECES = 256  # as Sentence-Transformers runs the model; longer texts are cut
 DIMENSIONS = 384  # of a vector (the model's hidden size)
 LAYERS = 6

@@ -7,20 +7,27 @@ all-MiniLM-L6-v2 was trained on general question-answer pairs; it places "can I 
 it right away?" near texts about swinging, not near 302.6's "continuously controlled since
 their most recent turn began". This tool adapts it to the rules with low-rank additions
 (LoRA, Hu et al. 2021: rank 8 on every linear layer of the six blocks, the model's own
-weights frozen) learnt from `train/questions.jsonl`: 1,000 questions written by four
-helper sessions (reading only the records, never running a search)
-about the shipped records, each naming the record that answers it (players' situations,
-search-box words, judges' questions; none of the evaluation sets' queries). Each
-question is paired with its record's text against the records search ranks highest for it
-that don't answer it (search as it ranks now, meaning fused with the shipped adapter: the
-first `MINED` hits that neither show the question's record, nor hold its text, nor are
-held in it), and against the other questions' records of its batch, by the contrastive
-loss Sentence-Transformers calls MultipleNegativesRankingLoss (scale 20). Negatives mined
-from the model's own ranking (Xiong et al. 2021, ANCE) teach it the records it confuses
-with the answer; the first adapter learnt against the hits by words alone (README,
-twenty-ninth session: blind sets 5.731 -> 5.786). The shipped adapter's negatives were
-mined by search with that first adapter (d3c54054...): run again, this tool mines with
-the shipped one, a further round.
+weights frozen) learnt from `train/questions.jsonl` and `train/questions-players.jsonl`:
+2,000 questions about the shipped records, each naming the record that answers it, none
+of the evaluation sets' queries. The first 1,000 were written by four helper sessions
+reading only the records, never running a search (players' situations, search-box words,
+judges' questions); the other 1,000 (2026-11-29, thirtieth session) the same way by four
+more, each over its own part of the rules (sections 100-208; 300-514; 600-905 but 702;
+702 and the shipped FAQ, thread, blog and rulings), in players' words and situations
+first: half of them as a player types into a rules chat ("swing", "chump", "mana dork",
+named cards), a fifth board situations, the rest short lookups and judges' questions.
+Each question is paired with its record's text against the records search ranks highest
+for it that don't answer it (search as it ranks now, meaning fused with the shipped
+adapter: the first `MINED` hits that neither show the question's record, nor hold its
+text, nor are held in it), and against the other questions' records of its batch, by the
+contrastive loss Sentence-Transformers calls MultipleNegativesRankingLoss (scale 20).
+Negatives mined from the model's own ranking (Xiong et al. 2021, ANCE) teach it the
+records it confuses with the answer; the first adapter learnt against the hits by words
+alone (README, twenty-ninth session: blind sets 5.731 -> 5.786). The shipped adapter
+learnt from both files against negatives mined by search with the adapter before it
+(26188217..., itself learnt from the first file against negatives mined with d3c54054...):
+the second file brought the blind sets 20-27 from 5.786 to 6.090 (README, thirtieth
+session).
 
 `train/questions-full.jsonl` holds 999 more, written the same way (2026-11-29) about the
 records FULL adds to the shipped data (../shared/corpus-extra: the Comprehensive Rules of
@@ -32,12 +39,14 @@ glossary). Trained on both files for one epoch (the shipped adapter's number of 
 question of its batch sharing it, a change not kept), the
 adapter did not beat the shipped one: five blind sets on their own homes 3.175 -> 3.203,
 sums over 29 sets shipped 14.973 -> 15.038 and FULL 17.365 -> 17.374, 15 of FULL's sets
-down (README, twenty-sixth session). The shipped adapter is the first file's alone.
+down (README, twenty-sixth session). It stays apart from the adapter's questions: the
+fused score's weights are learnt on it (`train/fusion_weight.py`), and must be learnt on
+questions the adapter never saw.
 
 Needs PyTorch and sentence-transformers beside mtgkb and the model package (neither is a
-dependency of mtgkb, which runs the adapted model in NumPy); takes about 35 minutes on two
-cores (1,000 questions, two epochs). Writes the adapter (float16) and prints its SHA-256
-for `kb.sentence_model`.
+dependency of mtgkb, which runs the adapted model in NumPy); takes about 75 minutes on two
+cores (2,000 questions, two epochs) and 12 GB of memory. Writes the adapter (float16) and
+prints its SHA-256 for `kb.sentence_model`.
 """
 
 from __future__ import annotations
@@ -183,7 +192,8 @@ def write_safetensors(path: Path, pairs: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--questions", type=Path, nargs="+",
-                        default=[ROOT / "train/questions.jsonl"])
+                        default=[ROOT / "train/questions.jsonl",
+                                 ROOT / "train/questions-players.jsonl"])
     parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[],
                         help="files beside the shipped data that questions' records come from")
     parser.add_argument("--epochs", type=int, default=2)
