@@ -93,6 +93,23 @@ def test_show_unknown_ref_is_one_line_exit_2(shipped_home: Path) -> None:
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["search", "x", "--as-of", "2009-13-45"], "mtgkb search: Invalid value for '--as-of'"),
+    (["search", "x", "--limit", "abc"], "mtgkb search: Invalid value for '--limit'"),
+    (["search"], "mtgkb search: Missing argument 'QUERY'"),
+    (["nosuch"], "mtgkb: No such command 'nosuch'"),
+])
+def test_a_usage_error_is_one_line_exit_2(tmp_path: Path, args: list[str], said: str) -> None:
+    """click's own errors (a bad option value, a missing argument, an unknown command)
+    are one line naming the command and its help, as the library's errors are."""
+    result = CliRunner().invoke(main, ["--home", str(tmp_path / "home"), *args],
+                                prog_name="mtgkb")
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(said) and "--help" in lines[0]
+    assert not (tmp_path / "home").exists()  # (nothing built or written)
+
+
 def test_bad_data_folder_is_one_line_exit_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--data", str(tmp_path), "search", "x"])
     assert result.exit_code == 2 and "sources.toml" in result.stderr

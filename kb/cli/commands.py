@@ -36,7 +36,28 @@ class CliError(click.ClickException):
 
 
 class Commands(click.Group):
-    """The mtgkb command group: the library's expected errors become a `CliError`."""
+    """The mtgkb command group: the library's expected errors become a `CliError`, and
+    click's own usage errors are one line too (`mtgkb search: Invalid value for
+    '--as-of': ...`), exit 2."""
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            done = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "mtgkb"
+            click.echo(f"{where}: {exc.format_message()} (see '{where} --help')", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(done if isinstance(done, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
