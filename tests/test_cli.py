@@ -110,6 +110,12 @@ def test_a_usage_error_is_one_line_exit_2(tmp_path: Path, args: list[str], said:
     assert not (tmp_path / "home").exists()  # (nothing built or written)
 
 
+def test_mtgkb_alone_prints_its_help() -> None:
+    result = CliRunner().invoke(main, [], prog_name="mtgkb")
+    assert result.exit_code == 2 and result.stderr.startswith("Usage: mtgkb [OPTIONS] COMMAND")
+    assert "search" in result.stderr and "--help" in result.stderr
+
+
 def test_bad_data_folder_is_one_line_exit_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--data", str(tmp_path), "search", "x"])
     assert result.exit_code == 2 and "sources.toml" in result.stderr

@@ -35,6 +35,10 @@ class CliError(click.ClickException):
         click.echo(f"mtgkb: {self.format_message()}", err=True)
 
 
+# the usage error that is the help of a command given no arguments (click 8.2 on)
+_HELP_ASKED: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class Commands(click.Group):
     """The mtgkb command group: the library's expected errors become a `CliError`, and
     click's own usage errors are one line too (`mtgkb search: Invalid value for
@@ -47,6 +51,9 @@ class Commands(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
+        except _HELP_ASKED as exc:  # (`mtgkb` alone: the help, as click prints it)
+            exc.show()
+            sys.exit(exc.exit_code)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "mtgkb"
             click.echo(f"{where}: {exc.format_message()} (see '{where} --help')", err=True)
