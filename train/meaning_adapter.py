@@ -8,22 +8,23 @@ it right away?" near texts about swinging, not near 302.6's "continuously contro
 their most recent turn began". This tool adapts it to the rules with low-rank additions
 (LoRA, Hu et al. 2021: rank 8 on every linear layer of the six blocks, the model's own
 weights frozen) learnt from `train/questions.jsonl` and `train/questions-players.jsonl`:
-2,000 questions about the shipped records, each naming the record that answers it, none
-of the evaluation sets' queries. The first 1,000 were written by four helper sessions
-reading only the records, never running a search (players' situations, search-box words,
-judges' questions); the other 1,000 (2026-11-29, thirtieth session) the same way by four
-more, each over its own part of the rules (sections 100-208; 300-514; 600-905 but 702;
-702 and the shipped FAQ, thread, blog and rulings), in players' words and situations
-first: half of them as a player types into a rules chat ("swing", "chump", "mana dork",
-named cards), a fifth board situations, the rest short lookups and judges' questions.
-Each question is paired with its record's text against the records search ranks highest
-for it that don't answer it (search as it ranks now, meaning fused with the shipped
-adapter: the first `MINED` hits that neither show the question's record, nor hold its
-text, nor are held in it), and against the other questions' records of its batch, by the
-contrastive loss Sentence-Transformers calls MultipleNegativesRankingLoss (scale 20).
-Negatives mined from the model's own ranking (Xiong et al. 2021, ANCE) teach it the
-records it confuses with the answer; the first adapter learnt against the hits by words
-alone (README, twenty-ninth session: blind sets 5.731 -> 5.786). The shipped adapter
+2,000 questions about the shipped records, each naming the record that answers it (nine
+short or common ones are word for word queries of evaluation sets, found after the
+training: tests/test_training_questions.py names them). The first 1,000 were written by
+four helper sessions reading only the records, never running a search (players'
+situations, search-box words, judges' questions); the other 1,000 (2026-11-29, thirtieth
+session) the same way by four more, each over its own part of the rules (sections 100-208;
+300-514; 600-905 but 702; 702 and the shipped FAQ, thread, blog and rulings), in players'
+words and situations first: half of them as a player types into a rules chat ("swing",
+"chump", "mana dork", named cards), a fifth board situations, the rest short lookups and
+judges' questions. Each question is paired with its record's text against the records
+search ranks highest for it that don't answer it (search as it ranks now, meaning fused
+with the shipped adapter: the first `MINED` hits that neither show the question's record,
+nor hold its text, nor are held in it), and against the other questions' records of its
+batch, by the contrastive loss Sentence-Transformers calls MultipleNegativesRankingLoss
+(scale 20). Negatives mined from the model's own ranking (Xiong et al. 2021, ANCE) teach
+it the records it confuses with the answer; the first adapter learnt against the hits by
+words alone (README, twenty-ninth session: blind sets 5.731 -> 5.786). The shipped adapter
 learnt from both files against negatives mined by search with the adapter before it
 (26188217..., itself learnt from the first file against negatives mined with d3c54054...):
 the second file brought the blind sets 20-27 from 5.786 to 6.090 (README, thirtieth
