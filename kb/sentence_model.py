@@ -179,12 +179,16 @@ class SentenceModel:
     def _dense(self, v: np.ndarray, name: str) -> np.ndarray:
         """A linear layer over every token of the batch as one matrix product (a stacked
         product would run one small one per text)."""
-        rows = v.reshape(-1, v.shape[-1])
-        flat = rows @ self.w[name + ".weight"].T
-        flat += self.w[name + ".bias"]
+        # (weights x tokens, not tokens x weights: with a query's dozen pieces the product
+        # is bound by reading the 42 MB of weights, and OpenBLAS reads them faster as the
+        # left matrix: a query's vector 9.5-10.4 -> 7.3-7.7 ms wall on two cores, CPU
+        # 19-21 -> 15 ms; a batch of long texts as before)
+        columns = v.reshape(-1, v.shape[-1]).T
+        flat = self.w[name + ".weight"] @ columns
+        flat += self.w[name + ".bias"][:, None]
         if (pair := self.adapter.get(name)) is not None:
-            flat += (rows @ pair[0]) @ pair[1]
-        return flat.reshape(*v.shape[:-1], -1)
+            flat += pair[1].T @ (pair[0].T @ columns)
+        return flat.T.reshape(*v.shape[:-1], -1)
 
     @staticmethod
     def _heads(v: np.ndarray) -> np.ndarray:
