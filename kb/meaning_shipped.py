@@ -18,6 +18,14 @@ of each row's record ids (a text may be several records'). Its name carries
 `kb.sentence_model.vectors_key()`: a file made with other weights is never read. float16
 keeps a cosine within 1e-3 of float32's. Two texts' keys agree by chance once in 2^64:
 less than one in 10^15 over the shipped texts.
+
+The questions the adapter learnt from (`train/questions.jsonl`, `questions-players.jsonl`:
+2,000 questions, each naming the shipped record that answers it) ship the same way
+(`questions_file`: a row a question, its ids the records answering it). A player's
+question lies nearer another player's question than the rule answering both: the rules
+say "continuously controlled since their most recent turn began", the questions "can I
+swing with it right away". Search reads the records of the questions nearest a query as
+answers asked before (`kb.search_meaning.Meaning.answered`).
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ if TYPE_CHECKING:
 
 FOLDER = Path(__file__).parent
 PREFIX = "meaning-vectors-"
+QUESTIONS = "meaning-questions-"  # the adapter's training questions' vectors
 
 
 def text_key(text: str) -> bytes:
@@ -39,11 +48,18 @@ def text_key(text: str) -> bytes:
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
 
 
-def vectors_file(folder: Path = FOLDER) -> Path:
-    """The shipped vectors' file for the installed model and adapter."""
+def vectors_file(folder: Path = FOLDER, prefix: str = PREFIX) -> Path:
+    """The shipped vectors' file for the installed model and adapter: the records' texts,
+    or with `prefix` `QUESTIONS` the questions' (`questions_file`)."""
     from kb.sentence_model import vectors_key
 
-    return folder / f"{PREFIX}{vectors_key()}.npy"
+    return folder / f"{prefix}{vectors_key()}.npy"
+
+
+def questions_file(folder: Path = FOLDER) -> Path:
+    """The shipped questions' vectors (a row a question, its ids the records answering
+    it)."""
+    return vectors_file(folder, QUESTIONS)
 
 
 def _row() -> np.dtype:

@@ -332,10 +332,10 @@ class Searcher:
 
     def _found_by_meaning(self, text: str, head: SearchResult, kind: str | None,
                           meaning: Meaning) -> list[tuple[Hit, int]]:
-        """The shipped records nearest the query (`Meaning.nearest`) that the hits by words
-        don't show, each as a hit with its rank by words: its place among the candidates
-        the words ranked, else one past them all (no rank higher than the first after the
-        fused hits)."""
+        """The shipped records nearest the query, and those answering the questions asked
+        before nearest it (`Meaning.nearest`), that the hits by words don't show, each as
+        a hit with its rank by words: its place among the candidates the words ranked,
+        else one past them all (no rank higher than the first after the fused hits)."""
         nearest = meaning.nearest(text)
         shown = {i for hit in head.hits for i in hit.shows()}
         wanted = [i for ids in nearest for i in ids[:1] if i not in shown]

@@ -24,6 +24,14 @@ which the words set after the rest, compete with the rest here: kept after them 
 of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their order after
 them. Measured on blind query sets no ranking was tuned on.
 
+Questions asked before: a player's question lies nearer another player's question than
+the rule that answers both. The 2,000 questions the adapter learnt from ship with their
+vectors and the records answering them (`kb.meaning_shipped.questions_file`); the
+records answering the `FUSED` of them nearest a query (`Meaning.answered`) are found as
+the nearest texts are, and a hit answering one of them is the surer for it: its cosine to
+the nearest such question is one more input of the fused score (`question`, weighed as
+the others are learnt; 0 for a hit that answers none of them).
+
 A hit's vector depends only on its text. The shipped records' vectors ship with mtgkb
 (`kb.meaning_shipped`); others are kept in the home (`cache/meaning-*.sqlite`, by the
 text's digest): the first query that meets such a text pays for it (a search meeting
@@ -37,6 +45,7 @@ never load them.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections.abc import Sequence
@@ -61,15 +70,18 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # long text that answers less near than a short one: with the first adapter, over the
 # training questions' hits, an answer's mean cosine fell from 0.64 in the shortest quarter
 # of texts to 0.56 in the longest, a text that doesn't answer from 0.36 to 0.33; the
-# adapters learnt against mined negatives leave less of it: length weighs 0.008-0.010
-# with them, 0.015 with the first).
+# adapters learnt against mined negatives leave less of it: length weighs 0.008-0.012
+# with them, 0.015 with the first), and how near the query lies the nearest question
+# asked before that it answers (`Meaning.answered`; fusion's questions are none of them,
+# so its weight is learnt as a new question meets them).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0193,  # x ln(rank by words)
-    "words share": 0.1079,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0321,  # found by meaning, past the hits by words
-    "versions share": 0.0110,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0103,  # x ln(10 + the characters of its text)
+    "words rank": -0.0248,  # x ln(rank by words)
+    "words share": 0.1111,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0551,  # found by meaning, past the hits by words
+    "versions share": -0.0053,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0116,  # x ln(10 + the characters of its text)
+    "question": 0.0983,  # x cosine(query, the nearest question it answers), else 0
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
@@ -83,6 +95,8 @@ class Shown(Protocol):
     score: float
     parts: dict[str, float]
     versions: list[dict]
+
+    def shows(self) -> tuple[str, ...]: ...
 
 
 Hit = TypeVar("Hit", bound=Shown)
@@ -113,12 +127,14 @@ def tier(hit: Shown) -> bool:
 
 
 def described(hit: Shown, rank_by_words: int, nearness: float, best_score: float,
-              most_versions: int) -> None:
+              most_versions: int, answered: dict[str, float]) -> None:
     """Set in a hit's parts what fusion reads of it (and `--explain` shows): its cosine
     (`meaning`), rank by words, share of the best score by words of the fused hits (none
     for a hit meaning found), other versions, their share of the most any fused hit has
     (each counting itself: a share, so that a home of a hundred rules versions weighs
-    versions as one of five does) and length of text."""
+    versions as one of five does), length of text, and the cosine of the nearest question
+    asked before that a record it shows answers (`question`, of `answered`: by record
+    id)."""
     parts = hit.parts
     parts["meaning"] = nearness
     parts["words rank"] = float(rank_by_words)
@@ -127,6 +143,7 @@ def described(hit: Shown, rank_by_words: int, nearness: float, best_score: float
     parts["versions"] = float(len(hit.versions))
     parts["versions share"] = (1 + len(hit.versions)) / (1 + most_versions)
     parts["length"] = float(len(hit.record.get("text") or ""))
+    parts["question"] = max((answered.get(i, 0.0) for i in hit.shows()), default=0.0)
 
 
 def inputs(parts: dict[str, float]) -> dict[str, float]:
@@ -138,7 +155,8 @@ def inputs(parts: dict[str, float]) -> dict[str, float]:
     """
     return {"meaning": parts["meaning"], "words rank": math.log(parts["words rank"]),
             "words share": parts["words share"], "found": float(parts["words rank"] > FUSED),
-            "versions share": parts["versions share"], "length": math.log(10 + parts["length"])}
+            "versions share": parts["versions share"], "length": math.log(10 + parts["length"]),
+            "question": parts.get("question", 0.0)}
 
 
 def fuse(features: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
@@ -167,6 +185,8 @@ class Meaning:
         self.cache_path = home / f"cache/meaning-{vectors_key()}.sqlite"
         self._model: SentenceModel | None = None
         self._shipped: ShippedVectors | None | Literal[False] = False  # False: not loaded
+        self._questions: ShippedVectors | None | Literal[False] = False
+        self._answered: tuple[str, dict[str, float]] | None = None  # the last query's
         self._asked: tuple[str, np.ndarray] | None = None  # the last query and its vector
 
     @property
@@ -185,6 +205,29 @@ class Meaning:
 
             self._shipped = ShippedVectors.load()
         return self._shipped
+
+    @property
+    def questions(self) -> ShippedVectors | None:
+        """The shipped questions' vectors, each with the records answering it."""
+        if self._questions is False:
+            from kb.meaning_shipped import ShippedVectors, questions_file
+
+            self._questions = ShippedVectors.load(questions_file())
+        return self._questions
+
+    def answered(self, query: str) -> dict[str, float]:
+        """The records answering the `FUSED` shipped questions nearest the query, each with
+        the cosine of the nearest of them it answers, nearest first (none without the
+        shipped questions)."""
+        if self.questions is None:
+            return {}
+        if self._answered is None or self._answered[0] != query:
+            out: dict[str, float] = {}
+            for ids, cosine in self.questions.nearest(self.query_vector(query), FUSED):
+                for i in ids:
+                    out.setdefault(i, cosine)
+            self._answered = (query, out)
+        return self._answered[1]
 
     def vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's unit vector: a shipped record's as shipped, another's from the
@@ -212,11 +255,15 @@ class Meaning:
         return self._asked[1]
 
     def nearest(self, query: str) -> list[list[str]]:
-        """The record ids of the `FUSED` shipped texts nearest the query, nearest first
-        (none without the shipped vectors)."""
+        """The record ids of the `FUSED` shipped texts nearest the query and of the records
+        answering the questions asked before nearest it (`answered`), taken from each in
+        turn, nearest first, `FUSED` in all (none without the shipped vectors)."""
         if self.shipped is None:
             return []
-        return [ids for ids, _ in self.shipped.nearest(self.query_vector(query), FUSED)]
+        texts = [ids for ids, _ in self.shipped.nearest(self.query_vector(query), FUSED)]
+        answers = [[i] for i in self.answered(query)]
+        taken = [ids for pair in itertools.zip_longest(texts, answers) for ids in pair if ids]
+        return taken[:FUSED]
 
     def rerank(self, query: str, hits: Sequence[Hit],
                found: Sequence[tuple[Hit, int]] = ()) -> list[Hit]:
@@ -230,9 +277,10 @@ class Meaning:
         near = self.vectors([hit_text(h.record) for h, _ in head]) @ self.query_vector(query)
         best_score = max((hit.score for hit in hits[:FUSED]), default=0.0)  # (by words)
         most_versions = max(len(hit.versions) for hit, _ in head)
+        answered = self.answered(query)
         for (hit, rank), cosine in zip(head, near.tolist(), strict=True):
             # (--explain: what the score is of)
-            described(hit, rank, cosine, best_score, most_versions)
+            described(hit, rank, cosine, best_score, most_versions, answered)
             hit.score = fuse(inputs(hit.parts))
         lowest = min(hit.score for hit, _ in head)
         out = sorted((hit for hit, _ in head), key=lambda hit: (tier(hit), -hit.score))
@@ -248,6 +296,7 @@ class Meaning:
         db = sqlite3.connect(self.cache_path, timeout=0.2)
         db.execute("create table if not exists vectors (key blob primary key, vec blob)")
         return db
+
 
     def _read(self, keys: set[bytes]) -> dict[bytes, np.ndarray]:
         import sqlite3

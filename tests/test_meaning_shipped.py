@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from kb.meaning_shipped import ShippedVectors, text_key, vectors_file, write_vectors
+from kb.meaning_shipped import (
+    ShippedVectors,
+    questions_file,
+    text_key,
+    vectors_file,
+    write_vectors,
+)
 from kb.search_meaning import Meaning, hit_text
 
 np = pytest.importorskip("numpy")
@@ -54,6 +60,35 @@ def test_shipped_vectors_are_the_models(shipped, shipped_texts) -> None:
     for text, vector in zip(sample, made, strict=True):
         assert float(found[text_key(text)] @ vector) > 0.9999, text[:60]
         assert np.abs(found[text_key(text)] - vector).max() < 2e-3
+
+
+def test_every_adapter_question_has_its_vector_and_records(shipped_build) -> None:
+    """The questions asked before (`questions_file`) are the adapter's training questions,
+    each with the records it names, made by the installed model and adapter."""
+    from kb.sentence_model import ModelMissing, SentenceModel
+    from kb.store import KnowledgeBase
+    from train.homes import ADAPTER_QUESTIONS, read_questions
+
+    questions = ShippedVectors.load(questions_file())
+    assert questions is not None, f"{questions_file().name} is missing: {REMAKE}"
+    named: dict[str, set[str]] = {}
+    for question in read_questions(ADAPTER_QUESTIONS):
+        named.setdefault(question["q"], set()).add(question["id"])
+    assert len(questions) == len(named), REMAKE
+    found = questions.find([text_key(q) for q in named])
+    assert len(found) == len(named), REMAKE
+    with KnowledgeBase(shipped_build.store) as kb:
+        for asked, ids in list(named.items())[::97]:
+            [(answering, cosine)] = questions.nearest(found[text_key(asked)], 1)
+            assert set(answering) == ids and cosine == pytest.approx(1.0, abs=2e-3)
+            assert all(kb.get(i) is not None for i in answering)
+    try:
+        model = SentenceModel.load()
+    except ModelMissing as missing:
+        pytest.skip(str(missing))
+    sample = list(named)[::200]
+    for text, vector in zip(sample, model.encode(sample), strict=True):
+        assert float(found[text_key(text)] @ vector) > 0.9999, text[:60]
 
 
 def test_search_reads_shipped_vectors_without_the_model(tmp_path: Path, shipped,

@@ -68,7 +68,10 @@ def test_each_input_counts_by_its_weight() -> None:
         pytest.approx(WEIGHTS["length"] * math.log(10))
     assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
     assert inputs(_parts(0.5, FUSED))["found"] == 0.0
-    assert all(WEIGHTS[name] > 0 for name in ("words share", "versions share", "length"))
+    assert all(WEIGHTS[name] > 0 for name in ("words share", "length", "question"))
+    # a question asked before that a hit answers lifts it by its nearness to the query
+    asked = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"question": 0.8}
+    assert fuse(inputs(asked)) - base == pytest.approx(0.8 * WEIGHTS["question"])
 
 
 def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
@@ -129,6 +132,34 @@ def test_meaning_finds_what_the_words_miss(searchers) -> None:
     # are of today's rules
     assert legend not in _ids(meaning.search(question, source="cr-2026-01-16"))
     assert legend not in _ids(meaning.search(question, as_of="2026-02-01"))
+
+
+def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) -> None:
+    """The adapter's training questions ship with the records answering them: a question
+    asked again, or asked in other words, finds its record among those answering the
+    questions nearest it, and search marks the hit showing it with that nearness."""
+    from train.homes import ADAPTER_QUESTIONS, read_questions
+
+    asked = read_questions(ADAPTER_QUESTIONS)
+    meaning = Meaning(tmp_path)
+    for question in asked[::250]:
+        answered = meaning.answered(question["q"])
+        assert question["id"] in answered
+        assert answered[question["id"]] == pytest.approx(1.0, abs=2e-3)
+        assert max(answered.values()) == answered[question["id"]]
+    # in other words than any of them: "took control" for the training questions'
+    # "cast Control Magic on", "stole", ...; 302.6 answers them
+    other_words = "I just took control of my opponent's creature, can it attack this turn?"
+    assert other_words not in {q["q"] for q in asked}
+    answered = meaning.answered(other_words)
+    assert "cr-2026-01-16:302.6" in list(answered)[:3]
+    _, fused = searchers
+    hits = fused.search(other_words).hits
+    for hit in hits:
+        nearest = max((answered.get(i, 0.0) for i in hit.shows()), default=0.0)
+        assert hit.parts["question"] == pytest.approx(nearest)
+    assert any(hit.parts["question"] > 0 for hit in hits)
+    assert any(hit.parts["question"] == 0 for hit in hits)  # no question asked of it
 
 
 def test_definitions_asked_for_stay_first(searchers) -> None:

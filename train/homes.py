@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# the questions the sentence model's adapter learns from (`train/meaning_adapter.py`),
+# shipped with their vectors as questions asked before (`train/ship_vectors.py`)
+ADAPTER_QUESTIONS = (ROOT / "train/questions.jsonl", ROOT / "train/questions-players.jsonl")
 
 
 def read_questions(paths: Sequence[Path]) -> list[dict]:

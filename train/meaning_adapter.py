@@ -28,7 +28,8 @@ words alone (README, twenty-ninth session: blind sets 5.731 -> 5.786). The shipp
 learnt from both files against negatives mined by search with the adapter before it
 (26188217..., itself learnt from the first file against negatives mined with d3c54054...):
 the second file brought the blind sets 20-27 from 5.786 to 6.090 (README, thirtieth
-session).
+session). The same questions ship with their vectors as questions asked before
+(`train/ship_vectors.py`, `kb.search_meaning.Meaning.answered`).
 
 `train/questions-full.jsonl` holds 999 more, written the same way (2026-11-29) about the
 records FULL adds to the shipped data (../shared/corpus-extra: the Comprehensive Rules of
@@ -192,17 +193,15 @@ def write_safetensors(path: Path, pairs: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--questions", type=Path, nargs="+",
-                        default=[ROOT / "train/questions.jsonl",
-                                 ROOT / "train/questions-players.jsonl"])
+    from train.homes import ADAPTER_QUESTIONS, read_questions
+
+    parser.add_argument("--questions", type=Path, nargs="+", default=list(ADAPTER_QUESTIONS))
     parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[],
                         help="files beside the shipped data that questions' records come from")
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--rate", type=float, default=5e-4)
     parser.add_argument("--out", type=Path, default=ROOT / "kb/sentence_adapter.safetensors")
     args = parser.parse_args()
-    from train.homes import read_questions
-
     questions = read_questions(args.questions)
     examples = candidates(questions, args.files)
     print(f"{len(examples)} questions", file=sys.stderr)
