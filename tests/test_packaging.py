@@ -18,3 +18,21 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
              for top in ("kb", "ingest") for init in (ROOT / top).rglob("__init__.py")}
     assert found, "no packages found under kb/ and ingest/"
     assert found - listed == set()
+
+
+def test_every_data_file_of_a_package_is_listed_in_pyproject() -> None:
+    """A file search reads beside the code (the model's adapter, the shipped vectors and
+    questions, the rules' tables) is installed only when a package-data pattern names it:
+    without it an installed mtgkb would rank without them and say nothing."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setup = config["tool"]["setuptools"]
+    data, renamed = setup["package-data"], setup["package-dir"]
+    unlisted = []
+    for package in setup["packages"]:
+        folder = ROOT.joinpath(*renamed.get(package, package).split("."))
+        patterns = data.get(package, [])
+        for path in folder.iterdir():
+            if path.is_file() and path.suffix not in (".py", ".pyc") and \
+                    not any(path.match(p) or path.relative_to(folder).match(p) for p in patterns):
+                unlisted.append(str(path.relative_to(ROOT)))
+    assert unlisted == []
