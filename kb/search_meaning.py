@@ -85,6 +85,7 @@ WEIGHTS: dict[str, float] = {
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
+CACHE_PREFIX = "meaning-"  # the home's cache of vectors: cache/meaning-<vectors_key>.sqlite
 TEXT_CHARS = 1000  # of a hit's text: more than the model reads (`MOST_PIECES`)
 
 
@@ -182,7 +183,7 @@ class Meaning:
         from kb.sentence_model import vectors_key
 
         # (a vector depends on the weights, the adapter and how much of a text is read)
-        self.cache_path = home / f"cache/meaning-{vectors_key()}.sqlite"
+        self.cache_path = home / f"cache/{CACHE_PREFIX}{vectors_key()}.sqlite"
         self._model: SentenceModel | None = None
         self._shipped: ShippedVectors | None | Literal[False] = False  # False: not loaded
         self._questions: ShippedVectors | None | Literal[False] = False
@@ -293,10 +294,19 @@ class Meaning:
         import sqlite3
 
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+        made = not self.cache_path.exists()
         db = sqlite3.connect(self.cache_path, timeout=0.2)
         db.execute("create table if not exists vectors (key blob primary key, vec blob)")
+        if made:
+            self._forget_other_caches()
         return db
 
+    def _forget_other_caches(self) -> None:
+        """Remove the caches of vectors other weights or adapters made (an upgraded
+        mtgkb's vectors never match them: they would stay in the home for good)."""
+        for other in self.cache_path.parent.glob(f"{CACHE_PREFIX}*.sqlite*"):
+            if not other.name.startswith(self.cache_path.name):
+                other.unlink(missing_ok=True)
 
     def _read(self, keys: set[bytes]) -> dict[bytes, np.ndarray]:
         import sqlite3

@@ -219,6 +219,26 @@ def test_a_damaged_cache_is_recomputed(tmp_path: Path) -> None:
     assert np.allclose(np.linalg.norm(first, axis=1), 1.0, atol=1e-5)
 
 
+def test_caches_of_other_adapters_are_removed(tmp_path: Path) -> None:
+    """A cache made with other weights or another adapter (an mtgkb since upgraded) is
+    never read again: the first vectors kept by this one remove it."""
+    meaning = Meaning(tmp_path)
+    cache = meaning.cache_path.parent
+    cache.mkdir(parents=True)
+    stale = [cache / "meaning-53aa51172d14-d3c54054-256.sqlite",
+             cache / "meaning-53aa51172d14-d3c54054-256.sqlite-journal"]
+    for path in stale:
+        path.write_bytes(b"old vectors")
+    parsed = cache / "parsed"  # the home's other caches stay
+    parsed.mkdir()
+    meaning.vectors(["A player can concede the game at any time, even on a Tuesday."])
+    assert meaning.cache_path.exists()
+    assert not any(path.exists() for path in stale)
+    assert parsed.is_dir()
+    meaning.vectors(["Reach, on a Tuesday"])  # the cache kept: it is not made again
+    assert meaning.cache_path.exists()
+
+
 def test_a_busy_cache_answers_all_the_same(tmp_path: Path) -> None:
     meaning = Meaning(tmp_path)
     meaning.vectors(["Flying"])
