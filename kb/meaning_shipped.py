@@ -20,7 +20,8 @@ keeps a cosine within 1e-3 of float32's. Two texts' keys agree by chance once in
 less than one in 10^15 over the shipped texts.
 
 The questions the adapter learnt from (`train/questions.jsonl`, `questions-players.jsonl`:
-2,000 questions, each naming the shipped record that answers it) ship the same way
+2,000 questions, each naming the shipped record that answers it) and 1,150 more written
+for this alone (`train/questions-bank.jsonl`) ship the same way
 (`questions_file`: a row a question, its ids the records answering it). A player's
 question lies nearer another player's question than the rule answering both: the rules
 say "continuously controlled since their most recent turn began", the questions "can I
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 FOLDER = Path(__file__).parent
 PREFIX = "meaning-vectors-"
-QUESTIONS = "meaning-questions-"  # the adapter's training questions' vectors
+QUESTIONS = "meaning-questions-"  # the shipped questions' vectors
 
 
 def text_key(text: str) -> bytes:

@@ -25,7 +25,8 @@ of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their
 them. Measured on blind query sets no ranking was tuned on.
 
 Questions asked before: a player's question lies nearer another player's question than
-the rule that answers both. The 2,000 questions the adapter learnt from ship with their
+the rule that answers both. The 2,000 questions the adapter learnt from and 1,150 more
+(`train/questions-bank.jsonl`) ship with their
 vectors and the records answering them (`kb.meaning_shipped.questions_file`); the
 records answering the `FUSED` of them nearest a query (`Meaning.answered`) are found as
 the nearest texts are, and a hit answering one of them is the surer for it: its cosine to
@@ -76,12 +77,12 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # so its weight is learnt as a new question meets them).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0248,  # x ln(rank by words)
-    "words share": 0.1111,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0551,  # found by meaning, past the hits by words
-    "versions share": -0.0053,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0116,  # x ln(10 + the characters of its text)
-    "question": 0.0983,  # x cosine(query, the nearest question it answers), else 0
+    "words rank": -0.0250,  # x ln(rank by words)
+    "words share": 0.1100,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0545,  # found by meaning, past the hits by words
+    "versions share": -0.0083,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0124,  # x ln(10 + the characters of its text)
+    "question": 0.1053,  # x cosine(query, the nearest question it answers), else 0
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone

@@ -63,16 +63,16 @@ def test_shipped_vectors_are_the_models(shipped, shipped_texts) -> None:
 
 
 def test_every_adapter_question_has_its_vector_and_records(shipped_build) -> None:
-    """The questions asked before (`questions_file`) are the adapter's training questions,
+    """The questions asked before (`questions_file`) are the shipped questions,
     each with the records it names, made by the installed model and adapter."""
     from kb.sentence_model import ModelMissing, SentenceModel
     from kb.store import KnowledgeBase
-    from train.homes import ADAPTER_QUESTIONS, read_questions
+    from train.homes import ASKED_QUESTIONS, read_questions
 
     questions = ShippedVectors.load(questions_file())
     assert questions is not None, f"{questions_file().name} is missing: {REMAKE}"
     named: dict[str, set[str]] = {}
-    for question in read_questions(ADAPTER_QUESTIONS):
+    for question in read_questions(ASKED_QUESTIONS):
         named.setdefault(question["q"], set()).add(question["id"])
     assert len(questions) == len(named), REMAKE
     found = questions.find([text_key(q) for q in named])

@@ -135,12 +135,12 @@ def test_meaning_finds_what_the_words_miss(searchers) -> None:
 
 
 def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) -> None:
-    """The adapter's training questions ship with the records answering them: a question
+    """The shipped questions come with the records answering them: a question
     asked again, or asked in other words, finds its record among those answering the
     questions nearest it, and search marks the hit showing it with that nearness."""
-    from train.homes import ADAPTER_QUESTIONS, read_questions
+    from train.homes import ASKED_QUESTIONS, read_questions
 
-    asked = read_questions(ADAPTER_QUESTIONS)
+    asked = read_questions(ASKED_QUESTIONS)
     meaning = Meaning(tmp_path)
     for question in asked[::250]:
         answered = meaning.answered(question["q"])
@@ -152,7 +152,7 @@ def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) ->
     other_words = "I just took control of my opponent's creature, can it attack this turn?"
     assert other_words not in {q["q"] for q in asked}
     answered = meaning.answered(other_words)
-    assert "cr-2026-01-16:302.6" in list(answered)[:3]
+    assert "cr-2026-01-16:302.6" in answered  # among the records of the 20 nearest
     _, fused = searchers
     hits = fused.search(other_words).hits
     for hit in hits:

@@ -1,6 +1,6 @@
-"""The sentence model's training questions (`train/*.jsonl`): each names a record that
-exists, and none is a query of an evaluation set (a trained-on query would measure
-nothing)."""
+"""The sentence model's training questions and the questions shipped as asked before
+(`train/*.jsonl`): each names a record that exists, and none is a query of an evaluation
+set (a trained-on query, or one answered by its own record, would measure nothing)."""
 
 from __future__ import annotations
 
@@ -33,10 +33,12 @@ def _record_ids(build: Any) -> set[str]:
         return {r.id for r in kb.records()}
 
 
-@pytest.mark.parametrize("name", ["questions.jsonl", "questions-players.jsonl"])
-def test_shipped_questions_name_shipped_records(name: str, shipped_build) -> None:
+@pytest.mark.parametrize(("name", "count"), [("questions.jsonl", 1000),
+                                           ("questions-players.jsonl", 1000),
+                                           ("questions-bank.jsonl", 1150)])
+def test_shipped_questions_name_shipped_records(name: str, count: int, shipped_build) -> None:
     asked = _questions(name)
-    assert len(asked) == 1000
+    assert len(asked) == count
     assert {q["style"] for q in asked} == STYLES
     ids = _record_ids(shipped_build)
     assert [q["id"] for q in asked if q["id"] not in ids] == []
@@ -69,6 +71,9 @@ def test_full_questions_name_records_of_full(large_home: Path) -> None:
 KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked abilities",
                              "what counts as historic"],
          "questions-full.jsonl": ["ten poison counters lose"],
+         # (written in the thirty-first session; those that were word for word
+         # evaluation queries or other training questions were left out before use)
+         "questions-bank.jsonl": [],
          "questions-players.jsonl": [
              "can my opponent respond when I flip my morph face up?",
              "can I unlock the other door of my Room at instant speed?",

@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# the questions the sentence model's adapter learns from (`train/meaning_adapter.py`),
-# shipped with their vectors as questions asked before (`train/ship_vectors.py`)
+# the questions the sentence model's adapter learns from (`train/meaning_adapter.py`)
 ADAPTER_QUESTIONS = (ROOT / "train/questions.jsonl", ROOT / "train/questions-players.jsonl")
+# those shipped with their vectors as questions asked before (`train/ship_vectors.py`):
+# the adapter's and more written for it alone (never `questions-full.jsonl`, on which
+# fusion's weights are learnt as a new question meets them)
+ASKED_QUESTIONS = (*ADAPTER_QUESTIONS, ROOT / "train/questions-bank.jsonl")
 
 
 def read_questions(paths: Sequence[Path]) -> list[dict]:

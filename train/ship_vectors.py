@@ -1,7 +1,8 @@
 """Make the shipped records' vectors (`kb.meaning_shipped`): the text of every record of the
 shipped data, as search's fusion reads a hit (`kb.search_meaning.hit_text`), through the
-sentence model with the shipped adapter; and the vectors of the questions the adapter
-learnt from, each with the record answering it (`kb.meaning_shipped.questions_file`). Run
+sentence model with the shipped adapter; and the vectors of the questions asked before
+(the adapter's and `train/questions-bank.jsonl`'s), each with the record answering it
+(`kb.meaning_shipped.questions_file`). Run
 it again whenever the shipped data, the questions, the model or the adapter change
 (tests/test_meaning_shipped.py fails until then); it replaces the files of any other
 model or adapter.
@@ -37,11 +38,12 @@ def shipped_texts() -> dict[str, list[str]]:
 
 
 def asked() -> dict[str, list[str]]:
-    """The distinct questions the adapter learnt from, each with the records answering it."""
-    from train.homes import ADAPTER_QUESTIONS, read_questions
+    """The distinct questions shipped as asked before (`ASKED_QUESTIONS`), each with the
+    records answering it."""
+    from train.homes import ASKED_QUESTIONS, read_questions
 
     out: dict[str, list[str]] = {}
-    for question in read_questions(ADAPTER_QUESTIONS):
+    for question in read_questions(ASKED_QUESTIONS):
         ids = out.setdefault(question["q"], [])
         if question["id"] not in ids:
             ids.append(question["id"])
