@@ -67,9 +67,12 @@ def test_full_questions_name_records_of_full(large_home: Path) -> None:
 # helper wrote from the records alone, word for word one a blind set asks), found after
 # the adapter learnt from them (README, thirtieth session: what they were worth); no
 # other may join them; and one short phrase of the fusion weights' questions that the
-# blind set heldout28 (written the same session, from its home's records alone) also asks
+# blind set heldout28 (written the same session, from its home's records alone) also asks;
+# and three short phrases the blind sets heldout32 and 33 (thirty-first session) also ask,
+# "ten poison counters", "maximum hand size" and "phasing rules" (their ranks were the
+# same, 1, 2 and 1, before the shipped questions and after)
 KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked abilities",
-                             "what counts as historic"],
+                             "what counts as historic", "ten poison counters"],
          "questions-full.jsonl": ["ten poison counters lose"],
          # (written in the thirty-first session; those that were word for word
          # evaluation queries or other training questions were left out before use)
@@ -78,7 +81,7 @@ KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked ab
              "can my opponent respond when I flip my morph face up?",
              "can I unlock the other door of my Room at instant speed?",
              "can i cast an instant during my untap step", "APNAP order",
-             "treasure token"]}
+             "treasure token", "maximum hand size", "phasing rules"]}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
