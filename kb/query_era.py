@@ -147,7 +147,9 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
         coded = written.isupper() and any(c.isdigit() for c in written)
         if is_set and not (before or after or opening or coded):
             continue
-        if is_set and not written[:1].isupper() and not after:
+        # a name written in lower case, with a cue before it only, when no plain word
+        # reads so ("before magic 2010", "in shards of alara"; not "in legends")
+        if is_set and not written[:1].isupper() and not after and not _not_a_word(written):
             continue
         cut = [(before.start("cue") if before else start, end + (after.end() if after else 0))]
         cue = before.group("cue").lower() if before else ""
@@ -168,6 +170,15 @@ def read_era(text: str, calendar: Calendar) -> tuple[Era | None, str]:
         # a query of era words only ("Lorwyn", "2008") is searched as it is
         return (era, rest) if _WORD.search(rest.lower()) else (None, text)
     return None, text
+
+
+def _not_a_word(name: str) -> bool:
+    """Whether a set's name cannot be read as a plain word: several words, or a digit.
+
+    >>> _not_a_word("magic 2010"), _not_a_word("shards of alara"), _not_a_word("legends")
+    (True, True, False)
+    """
+    return len(name.split()) > 1 or any(c.isdigit() for c in name)
 
 
 def _shift(date: str, days: int) -> str:

@@ -29,6 +29,11 @@ def calendar() -> Calendar:
     # a rules change takes effect days before its set's release
     ("after the Magic 2010 rules change, deathtouch", "2009-07-03", "after", "deathtouch"),
     ("before the Magic 2010 rules change, lifelink", "2009-07-02", "as_of", "lifelink"),
+    # in lower case, as players type: a name no plain word reads as, with its cue
+    ("before magic 2010, what happened to floating mana", "2009-07-02", "as_of",
+     "what happened to floating mana"),
+    ("back in shards of alara, the legend rule", "2008-10-03", "as_of",
+     "back , the legend rule"),
     ("after the 2013 legend rule change, two legends", "2013-01-01", "after",
      "legend rule , two legends"),
     # a set of the home's own (not in the shipped table), by name and by code
@@ -45,6 +50,7 @@ def test_an_era_named_by_year_set_or_change(calendar, query, date, mode, rest) -
     "what is the legend rule",
     "Chainer's Torment rulings",          # a set's name inside a card's name, no era cue
     "does judgment matter for legends",   # set names written as plain words
+    "in legends, does banding matter",     # one word in lower case: a plain word too
     "all creatures get +2/+2",             # "ALL" is a set code only in capitals
     "rule 702.2013 and 2/2 tokens",
     "ALL creatures attack",                # a set code written alone, no era cue
