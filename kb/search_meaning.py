@@ -26,12 +26,12 @@ them. Measured on blind query sets no ranking was tuned on.
 
 Questions asked before: a player's question lies nearer another player's question than
 the rule that answers both. The 2,000 questions the adapter learnt from and 1,150 more
-(`train/questions-bank.jsonl`) ship with their
-vectors and the records answering them (`kb.meaning_shipped.questions_file`); the
-records answering the `FUSED` of them nearest a query (`Meaning.answered`) are found as
-the nearest texts are, and a hit answering one of them is the surer for it: its cosine to
-the nearest such question is one more input of the fused score (`question`, weighed as
-the others are learnt; 0 for a hit that answers none of them).
+(`train/questions-bank.jsonl`) ship with their vectors and the records answering them
+(`kb.meaning_shipped.questions_file`); the records answering the `FUSED` of them nearest
+a query (`Meaning.answered`) are found as the nearest texts are, and a hit answering one
+of them is the surer for it: its cosine to the nearest such question is one more input
+of the fused score (`question`, weighed as the others are learnt; 0 for a hit that
+answers none of them).
 
 A hit's vector depends only on its text. The shipped records' vectors ship with mtgkb
 (`kb.meaning_shipped`); others are kept in the home (`cache/meaning-*.sqlite`, by the
@@ -74,15 +74,20 @@ FUSED = 20  # the first hits ranked again by meaning: two pages
 # adapters learnt against mined negatives leave less of it: length weighs 0.008-0.012
 # with them, 0.015 with the first), and how near the query lies the nearest question
 # asked before that it answers (`Meaning.answered`; fusion's questions are none of them,
-# so its weight is learnt as a new question meets them).
+# so its weight is learnt as a new question meets them); for a query naming an era, whether
+# the hit has no version then (the words halve its score, `Group.apply_era`, but a cosine
+# can outweigh that: today's 306.7, "Previously, planeswalkers were subject to a
+# redirection effect", came before 2017's 306.7 for "under the 2017 rules, can I
+# redirect the damage to their planeswalker"; 94 of fusion's questions name an era).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0250,  # x ln(rank by words)
-    "words share": 0.1100,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0545,  # found by meaning, past the hits by words
-    "versions share": -0.0083,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0124,  # x ln(10 + the characters of its text)
-    "question": 0.1053,  # x cosine(query, the nearest question it answers), else 0
+    "words rank": -0.0244,  # x ln(rank by words)
+    "words share": 0.1035,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0492,  # found by meaning, past the hits by words
+    "versions share": -0.0135,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0129,  # x ln(10 + the characters of its text)
+    "question": 0.1063,  # x cosine(query, the nearest question it answers), else 0
+    "off era": -0.0718,  # a query naming an era: it has no version then (`apply_era`)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone
@@ -158,7 +163,8 @@ def inputs(parts: dict[str, float]) -> dict[str, float]:
     return {"meaning": parts["meaning"], "words rank": math.log(parts["words rank"]),
             "words share": parts["words share"], "found": float(parts["words rank"] > FUSED),
             "versions share": parts["versions share"], "length": math.log(10 + parts["length"]),
-            "question": parts.get("question", 0.0)}
+            "question": parts.get("question", 0.0),
+            "off era": float(parts.get("era", 1.0) < 1.0)}
 
 
 def fuse(features: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:

@@ -72,6 +72,13 @@ def test_each_input_counts_by_its_weight() -> None:
     # a question asked before that a hit answers lifts it by its nearness to the query
     asked = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"question": 0.8}
     assert fuse(inputs(asked)) - base == pytest.approx(0.8 * WEIGHTS["question"])
+    # a hit with no version in the era a query names (`Group.apply_era`) is set lower,
+    # one of the era as if the query named none
+    off = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"era": 0.5}
+    within = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"era": 1.0}
+    assert fuse(inputs(within)) == pytest.approx(base)
+    assert fuse(inputs(off)) - base == pytest.approx(WEIGHTS["off era"]) and \
+        WEIGHTS["off era"] < 0
 
 
 def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
