@@ -2,10 +2,9 @@
 shipped data, as search's fusion reads a hit (`kb.search_meaning.hit_text`), through the
 sentence model with the shipped adapter; and the vectors of the questions asked before
 (the adapter's and `train/questions-bank.jsonl`'s), each with the record answering it
-(`kb.meaning_shipped.questions_file`). Run
-it again whenever the shipped data, the questions, the model or the adapter change
-(tests/test_meaning_shipped.py fails until then); it replaces the files of any other
-model or adapter.
+(`kb.meaning_shipped.questions_file`). Run it again whenever the shipped data, the
+questions, the model or the adapter change (tests/test_meaning_shipped.py fails until
+then); it replaces the files of any other model or adapter.
 
 Usage: python train/ship_vectors.py    (about 2 minutes on two cores)
 """
