@@ -256,6 +256,19 @@ def test_2009_reorganisation_state_based_effects_become_actions(larger):
     assert len(linked) >= 1080
 
 
+def test_a_term_marked_obsolete_continues_its_old_entry(larger):
+    """M10 took mana burn out of the rules, and the glossary of 2009 marks the term
+    "(Obsolete)" with a text that says it is gone: one entry across the versions, whose
+    2008 version says what mana burn was."""
+    _, graph = larger
+    old, new = CR["2008-10-01"], CR["2009-10-01"]
+    lineage = graph.lineage[f"{TODAY}:glossary:mana-burn-obsolete"]
+    assert lineage[:2] == [f"{old}:glossary:mana-burn", f"{new}:glossary:mana-burn-obsolete"]
+    assert lineage[-1] == f"{TODAY}:glossary:mana-burn-obsolete"
+    assert graph.lineage[f"{old}:glossary:in-play"][:2] == [
+        f"{old}:glossary:in-play", f"{new}:glossary:in-play-obsolete"]
+
+
 def test_a_ruling_links_the_rules_in_force_on_its_own_date(larger):
     records, graph = larger
     card = "mtgjson-ala:card:battlegrace-angel"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from kb.era import obsolete_term
 from kb.links.groups import Groups, Text, alike
 
 HEADING_RATIO = 0.6     # words of two unmatched headings that name one rule
@@ -136,7 +137,9 @@ def _neighbours(older: list[Text], newer: list[Text], groups: Groups) -> int:
 def glossary_pairs(older: list[Text], newer: list[Text], groups: Groups) -> None:
     """Join the glossary entries of two versions: same term, else a renamed term whose
     definition is alike (less alike if the terms are: "State-Based Effects" and
-    "State-Based Actions"), one to one, best first."""
+    "State-Based Actions"), one to one, best first; else the entry that marks the term
+    obsolete ("Mana Burn" of 2008 and "Mana Burn (Obsolete)" of 2009, which says that
+    the rule is gone rather than what it was: no definition alike)."""
     by_term = {_term(t): t for t in newer}
     for text in older:
         same = by_term.get(_term(text))
@@ -154,6 +157,19 @@ def glossary_pairs(older: list[Text], newer: list[Text], groups: Groups) -> None
                 if score:
                     scored.append((score + named, old, new))
     _join_best(scored, groups)
+    marked = {term: new for new in _unmatched(newer, _source(older), groups)
+              if (said := obsolete_term(str(new.record.title))) is not None
+              for term in _terms(said)}
+    for old in _unmatched(older, _source(newer), groups):
+        new = marked.get(_term(old))
+        if new is not None and not groups.has_source(new.record.id, _source(older)):
+            groups.union(old.record.id, new.record.id)
+
+
+def _terms(title: str) -> list[str]:
+    """The terms a glossary title names, as `_term` reads them: "Remove from the Game,
+    Removed, Removed-from-the-Game Zone" -> three."""
+    return [" ".join(t.lower().replace("-", " ").split()) for t in title.split(",")]
 
 
 def _term(text: Text) -> str:
