@@ -177,6 +177,7 @@ class SearchResult:
     terms: list[str] = field(default_factory=list)
     total_exact: bool = True
     era: str | None = None  # the era the query names (`kb.query_era`), as --explain says it
+    era_read: Era | None = None  # that era as search applies it (`Versions.apply_era`)
     phrasing: list[str] = field(default_factory=list)  # stems weighed as phrasing (--explain)
     # the kind of answer the query asks for (`kb.text.ANSWER_WORDS`, or "number"), --explain
     answer: str | None = None
@@ -324,18 +325,23 @@ class Searcher:
                            ) -> tuple[SearchResult, list[tuple[Hit, int]]]:
         """What fusion ranks (`Meaning.rerank`): the first `FUSED` hits by words, and the
         shipped records meaning finds with their ranks by words (not where the query
-        names a source, a date or an era: the shipped vectors are of today's rules)."""
+        names a source: the shipped vectors are of the shipped documents; where it names
+        a date or an era, each is shown as it stood then, as the hits by words are)."""
         head = self._search(text, kind, source, FUSED, as_of)
-        if not head.hits or source is not None or as_of is not None or head.era is not None:
+        if not head.hits or source is not None:
             return head, []
-        return head, self._found_by_meaning(text, head, kind, meaning)
+        return head, self._found_by_meaning(text, head, kind, meaning, as_of)
 
     def _found_by_meaning(self, text: str, head: SearchResult, kind: str | None,
-                          meaning: Meaning) -> list[tuple[Hit, int]]:
+                          meaning: Meaning, as_of: str | None = None
+                          ) -> list[tuple[Hit, int]]:
         """The shipped records nearest the query, and those answering the questions asked
         before nearest it (`Meaning.nearest`), that the hits by words don't show, each as
         a hit with its rank by words: its place among the candidates the words ranked,
-        else one past them all (no rank higher than the first after the fused hits)."""
+        else one past them all (no rank higher than the first after the fused hits).
+        The shipped records are today's: for a query naming an era, each is shown in
+        its lineage's version of the era (`Versions.apply_era`, "off era" without one),
+        as of a date its version then (none without one)."""
         nearest = meaning.nearest(text)
         shown = {i for hit in head.hits for i in hit.shows()}
         wanted = [i for ids in nearest for i in ids[:1] if i not in shown]
@@ -350,7 +356,9 @@ class Searcher:
                 for member in words_group.members or words_group.records:
                     word_ranks.setdefault(member, rank)
         for group in self._versions.group(ranked):
-            hit = self._hit(group, set(head.terms), None, None, follow_pointers=not kind)
+            if head.era_read is not None:
+                self._versions.apply_era(group, head.era_read, _unscored)
+            hit = self._hit(group, set(head.terms), as_of, None, follow_pointers=not kind)
             if hit is None or not shown.isdisjoint(hit.shows()):
                 continue
             shown.update(hit.shows())
@@ -624,6 +632,7 @@ class Searcher:
         count = len(groups) if exact else max(total, len(hits))
         return SearchResult(query=asked or text, total=count, hits=hits, terms=sorted(highlight),
                             total_exact=exact, era=era.reason if era else None,
+                            era_read=era,
                             phrasing=sorted(phrasing),
                             answer=query.answer[0] if query.answer else None,
                             ranked=order)
@@ -690,6 +699,12 @@ class Searcher:
             except (OSError, ValueError):
                 self._names = []
         return self._names
+
+
+def _unscored(record: dict[str, Any], parts: dict[str, float]
+              ) -> tuple[float, dict[str, float]]:
+    """A version's score by words where meaning, not the words, found its group: none."""
+    return 0.0, {}
 
 
 def _corrected(result: SearchResult, asked: str, correction: str) -> SearchResult:

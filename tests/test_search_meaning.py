@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 
 from kb.search_meaning import FUSED, RANK_WEIGHT, WEIGHTS, Meaning, fuse, hit_text, inputs, tier
 
@@ -136,10 +137,34 @@ def test_meaning_finds_what_the_words_miss(searchers) -> None:
     assert fused.hits[0].record["id"] == legend
     assert fused.hits[0].parts["words rank"] > FUSED
     assert fused.total >= by_words.total and not fused.total_exact
-    # not where the query names a source, a date or an era: the shipped records' vectors
-    # are of today's rules
+    # not where the query names a source: the shipped records' vectors are of the
+    # shipped documents; as of a date, a record found is shown as it stood then, and
+    # not at all before its first version
     assert legend not in _ids(meaning.search(question, source="cr-2026-01-16"))
-    assert legend not in _ids(meaning.search(question, as_of="2026-02-01"))
+    assert legend in _ids(meaning.search(question, as_of="2026-02-01"))
+    assert legend not in _ids(meaning.search(question, as_of="2009-01-01"))
+
+
+def test_meaning_finds_for_an_era_in_that_eras_version(large_home: Path, searchers) -> None:
+    """The shipped vectors are today's rules; a query naming an era is answered by what
+    meaning finds all the same, shown as it stood then: "floated mana" is no word of the
+    rules, and today's 500.5 (mana empties from a pool) stands for 2008's 300.3 (mana
+    burn) in its lineage."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+
+    question = "Before Magic 2010, what happened if you floated mana and never used it?"
+    searcher = Searcher(ensure_built(DATA, large_home).index, meaning=True)
+    try:
+        words = searcher._search(question, None, None, FUSED, None)
+        burn = "cr-2008-10-01:300.3"
+        assert words.era_read is not None and burn not in _ids(words)
+        fused = searcher.search(question)
+        assert fused.hits[0].record["id"] == burn
+        assert "mana burn" in fused.hits[0].record["text"].lower()
+        assert fused.hits[0].parts["words rank"] > FUSED and fused.hits[0].parts["era"] == 1.0
+    finally:
+        searcher.close()
 
 
 def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) -> None:
