@@ -161,9 +161,10 @@ def glossary_pairs(older: list[Text], newer: list[Text], groups: Groups) -> None
               if (said := obsolete_term(str(new.record.title))) is not None
               for term in _terms(said)}
     for old in _unmatched(older, _source(newer), groups):
-        new = marked.get(_term(old))
-        if new is not None and not groups.has_source(new.record.id, _source(older)):
-            groups.union(old.record.id, new.record.id)
+        successor = marked.get(_term(old))
+        if successor is not None and not groups.has_source(successor.record.id,
+                                                           _source(older)):
+            groups.union(old.record.id, successor.record.id)
 
 
 def _terms(title: str) -> list[str]:
