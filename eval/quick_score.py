@@ -9,7 +9,6 @@ beside the repository).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -19,19 +18,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _score_module():  # type: ignore[no-untyped-def]
-    places = [Path(p) for p in (os.environ.get("MTGKB_EVAL"),) if p]
-    places += [ROOT.parent.parent / "shared" / "eval", ROOT.parent / "shared" / "eval"]
-    shared = next((p for p in places if (p / "score.py").is_file()), None)
-    if shared is None:
-        raise SystemExit("quick_score: set MTGKB_EVAL to the folder of score.py")
-    spec = importlib.util.spec_from_file_location("score", shared / "score.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def main(argv: list[str]) -> None:
     """Print MRR@10 / S@1 / S@5 per file, and with -v every query not first."""
     from kb.build import ensure_built
@@ -39,7 +25,9 @@ def main(argv: list[str]) -> None:
 
     verbose = "-v" in argv
     files = [a for a in argv if not a.startswith("-")]
-    score = _score_module()
+    from train.homes import score_module
+
+    score = score_module()
     build = ensure_built(ROOT / "data", Path(os.environ["MTGKB_HOME"]))
     searcher = Searcher(build.index)
 

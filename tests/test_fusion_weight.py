@@ -104,3 +104,37 @@ def test_a_hit_holding_the_answers_text_answers_too(shipped_home) -> None:
     assert all(set(inputs) == set(WEIGHTS) for _, _, inputs in hits)
     ranks = [inputs["words rank"] for _, _, inputs in hits]
     assert ranks == sorted(ranks)  # in their order by words
+
+
+def test_a_lists_weight_counts_as_that_many_copies_of_it() -> None:
+    """`learn`'s weights: the training questions and the blind sets weigh alike in all
+    however many each holds; a list weighing twice as much teaches as two copies do."""
+    tool = _tool()
+    lists = _drawn({"meaning": 1.0, "words rank": -0.05, "length": 0.03}, 300, seed=1)
+    others = _drawn({"meaning": 1.0, "words rank": -0.1, "length": -0.03}, 300, seed=2)
+    twice, _ = tool.learn(lists + others, steps=300, weights=[2.0] * 300 + [1.0] * 300)
+    copied, _ = tool.learn(lists + lists + others, steps=300)
+    for name in ("words rank", "length", "words share"):
+        assert twice[name] == pytest.approx(copied[name], abs=1e-6)
+    alike, _ = tool.learn(lists + others, steps=300)
+    assert twice["length"] > alike["length"]  # nearer the first lists' +0.03
+
+
+def test_every_blind_set_names_its_home(tmp_path: Path, monkeypatch) -> None:
+    """eval/homes.toml names the home of each blind query set of eval/ from the
+    twentieth on (its rules versions and card sets); one not built there, without the
+    archives to build it from, is a clear stop."""
+    import tomllib
+
+    from train.homes import BLIND_HOMES, blind_home
+
+    homes = tomllib.loads(BLIND_HOMES.read_text(encoding="utf-8"))
+    blind = sorted(p.name for p in BLIND_HOMES.parent.glob("queries-heldout*.jsonl")
+                   if p.stem.removeprefix("queries-heldout").isdigit()
+                   and int(p.stem.removeprefix("queries-heldout")) >= 20)
+    assert blind and set(blind) <= set(homes)
+    for spec in homes.values():
+        assert spec["rules"] and all(len(date) == 10 for date in spec["rules"])
+    monkeypatch.delenv("MTGKB_CR_ARCHIVE", raising=False)
+    with pytest.raises(SystemExit, match="MTGKB_CR_ARCHIVE"):
+        blind_home(BLIND_HOMES.parent / blind[0], tmp_path)

@@ -1,6 +1,7 @@
 """Learn the fused score's weights (`WEIGHTS` of `kb.search_meaning`).
 
     python train/fusion_weight.py [--questions FILE] [--with FILE...] [--home H]
+                                  [--blind SET... --homes DIR]
 
 Search orders its first `FUSED` hits by words, and the shipped records meaning finds
 (each at its rank by words), by a weighted sum of what it knows of each hit
@@ -24,6 +25,14 @@ the adapter's cosines are surer than on anything a user asks. The default is
 it a home is built in a temporary folder from the shipped data and `--with`. NumPy only
 (mtgkb's own); a few minutes where the home's cache holds the hits' vectors, some ten
 more where it does not.
+
+`--blind SET...` learns from blind query sets of eval/ too, each over the home it was
+written on (`train.homes.blind_home`: kept in `--homes DIR`, built there from the public
+archives where missing), a hit answering where it holds one of the query's gold
+predicates (the evaluation's own test). Those sets ask as users ask, over homes of many
+rules versions and card sets; the training questions ask about FULL's records, a third
+of them about its 2008-2012 rules. The two weigh alike in all (each list weighs one over
+the number of its kind). A set learnt from is no longer blind: measure on others.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -47,27 +57,47 @@ Hits = list[Hit]
 
 
 def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
-    """Each question's hits as search fuses them, over the built home: its first `FUSED`
-    hits by words and the shipped records meaning finds (`Searcher._fusion_candidates`),
-    each with the inputs fusion reads of it (`Meaning.rerank`)."""
+    """Each question's hits as search fuses them, over the built home (`fused_hits`), a
+    hit answering where it shows the question's record or holds its text."""
     from kb.build import ensure_built
-    from kb.search import Searcher
-    from kb.search_meaning import Meaning, inputs, tier
     from kb.store import KnowledgeBase
     from train.homes import answers
 
-    built = ensure_built(ROOT / "data", home)
-    searcher = Searcher(built.index, meaning=False)
-    meaning = Meaning(home)
-    with KnowledgeBase(built.store) as kb:
+    with KnowledgeBase(ensure_built(ROOT / "data", home).store) as kb:
         said = {r.id: r.text for r in kb.get_many({q["id"] for q in questions})}
+    return fused_hits([q["q"] for q in questions], home, [
+        lambda hit, q=q: answers(hit, q["id"], said.get(q["id"], "")) for q in questions])
+
+
+def blind_hits(queries: Path, homes: Path) -> list[Hits]:
+    """A blind query set's hits as search fuses them over its home (`fused_hits`), a hit
+    answering where it holds one of the query's gold predicates."""
+    from train.homes import blind_home, read_questions, score_module
+
+    holds = score_module().holds
+    asked = read_questions([queries])
+    return fused_hits([q["q"] for q in asked], blind_home(queries, homes), [
+        lambda hit, q=q: any(holds(p, hit.to_json()) for p in q["gold"]) for q in asked])
+
+
+def fused_hits(queries: list[str], home: Path, answer: list[Callable[[Any], bool]]
+               ) -> list[Hits]:
+    """Each query's hits as search fuses them, over the built home: its first `FUSED`
+    hits by words and the shipped records meaning finds (`Searcher._fusion_candidates`),
+    each with whether it answers (`answer`, one test a query) and the inputs fusion
+    reads of it (`Meaning.rerank`)."""
+    from kb.build import ensure_built
+    from kb.search import Searcher
+    from kb.search_meaning import Meaning, inputs, tier
+
+    searcher = Searcher(ensure_built(ROOT / "data", home).index, meaning=False)
+    meaning = Meaning(home)
     out: list[Hits] = []
-    for q in questions:
-        head, found = searcher._fusion_candidates(q["q"], None, None, None, meaning)
-        answer = said.get(q["id"], "")
+    for query, answers in zip(queries, answer, strict=True):
+        head, found = searcher._fusion_candidates(query, None, None, None, meaning)
         # a lone hit is not fused: its place is first whatever it is
-        fused = [(answers(h, q["id"], answer), tier(h), inputs(h.parts))
-                 for h in meaning.rerank(q["q"], head.hits, found) if "meaning" in h.parts]
+        fused = [(answers(h), tier(h), inputs(h.parts))
+                 for h in meaning.rerank(query, head.hits, found) if "meaning" in h.parts]
         # in their order by words (ties of other orderings broken by it)
         out.append(sorted(fused, key=lambda hit: hit[2]["words rank"]))
     searcher.close()
@@ -75,14 +105,21 @@ def questions_hits(questions: list[dict], home: Path) -> list[Hits]:
 
 
 def learn(all_hits: list[Hits], names: list[str] | None = None, steps: int = 2000,
-          rate: float = 0.5) -> tuple[dict[str, float], int]:
+          rate: float = 0.5, weights: list[float] | None = None
+          ) -> tuple[dict[str, float], int]:
     """The weights of the inputs `names` (by default all the hits have; "meaning" among
     them) that make each answer likeliest among its question's hits (gradient ascent on
-    the mean log-likelihood, the inputs standardised), in units of the cosine's weight;
-    and how many questions taught them (those with an answer among two hits or more)."""
+    the mean log-likelihood, each list's weighed by `weights` (by default alike), the
+    inputs standardised), in units of the cosine's weight; and how many questions taught
+    them (those with an answer among two hits or more)."""
     import numpy as np
 
-    taught = [hits for hits in all_hits if len(hits) > 1 and any(a for a, *_ in hits)]
+    weights = weights or [1.0] * len(all_hits)
+    kept = [(hits, weight) for hits, weight in zip(all_hits, weights, strict=True)
+            if len(hits) > 1 and any(a for a, *_ in hits)]
+    taught = [hits for hits, _ in kept]
+    weight = np.array([w for _, w in kept])
+    weight *= len(kept) / weight.sum()
     names = names or sorted({name for hits in taught for _, _, x in hits for name in x})
     # the lists padded to the longest: `real` marks each list's own hits
     size = max(map(len, taught))
@@ -105,7 +142,7 @@ def learn(all_hits: list[Hits], names: list[str] | None = None, steps: int = 200
         given = np.where(answer, p, 0.0)
         given /= given.sum(1, keepdims=True)
         # d log P(answers) / dw: the answers' features less the hits' expected features
-        gradient = ((given - p)[:, :, None] * x).sum((0, 1))
+        gradient = ((given - p)[:, :, None] * x * weight[:, None, None]).sum((0, 1))
         w += rate * gradient / len(taught)
     w /= spread
     w /= w[names.index("meaning")]
@@ -129,21 +166,31 @@ def main() -> None:
     parser.add_argument("--questions", type=Path, default=ROOT / "train/questions-full.jsonl")
     parser.add_argument("--with", dest="files", type=Path, nargs="*", default=[])
     parser.add_argument("--home", type=Path)
+    parser.add_argument("--blind", type=Path, nargs="*", default=[])
+    parser.add_argument("--homes", type=Path, help="the blind sets' homes (`--blind`)")
     args = parser.parse_args()
     from kb.search_meaning import fuse
     from train.homes import built_home, read_questions
 
+    if args.blind and not args.homes:
+        parser.error("--blind needs --homes")
     questions = read_questions([args.questions])
     if args.home:
         all_hits = questions_hits(questions, args.home)
     else:
         with built_home(args.files) as home:
             all_hits = questions_hits(questions, home)
-    weights, taught = learn(all_hits)
-    print(f"WEIGHTS (from {taught} of {len(questions)} questions: an answer among two hits "
-          "or more):")
+    blind = [hits for path in args.blind for hits in blind_hits(path, args.homes)]
+    # the training questions and the blind sets weigh alike in all
+    weights, taught = learn(all_hits + blind, weights=[1 / len(all_hits)] * len(all_hits)
+                            + [1 / len(blind)] * len(blind))
+    print(f"WEIGHTS (from {taught} of {len(questions) + len(blind)} questions: an answer "
+          "among two hits or more):")
     for name, weight in weights.items():
         print(f"    {name!r}: {weight:.4f},")
+    if blind:
+        print(f"MRR@10 of the blind sets: learnt {mrr(blind, lambda x, _: fuse(x, weights)):.3f}"
+              f", as shipped {mrr(blind, lambda x, _: fuse(x)):.3f}")
     rank_only, _ = learn(all_hits, ["meaning", "words rank"])
     learnt = mrr(all_hits, lambda x, _: fuse(x, weights))
     by_rank = mrr(all_hits, lambda x, _: fuse(x, rank_only))
