@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from kb.search_meaning import FUSED, RANK_WEIGHT, WEIGHTS, Meaning, fuse, hit_text, inputs, tier
+from kb.search_meaning import (
+    FUSED,
+    RANK_WEIGHT,
+    VOTE_SCALE,
+    WEIGHTS,
+    Meaning,
+    fuse,
+    hit_text,
+    inputs,
+    tier,
+)
 
 pytest.importorskip("numpy")
 
@@ -70,10 +80,14 @@ def test_each_input_counts_by_its_weight() -> None:
         pytest.approx(WEIGHTS["length"] * math.log(10))
     assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
     assert inputs(_parts(0.5, FUSED))["found"] == 0.0
-    assert all(WEIGHTS[name] > 0 for name in ("words share", "length", "question"))
+    assert all(WEIGHTS[name] > 0
+               for name in ("words share", "length", "question", "question vote"))
     # a question asked before that a hit answers lifts it by its nearness to the query
     asked = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"question": 0.8}
     assert fuse(inputs(asked)) - base == pytest.approx(0.8 * WEIGHTS["question"])
+    voted = asked | {"question vote": 2.5}
+    assert fuse(inputs(voted)) - fuse(inputs(asked)) == \
+        pytest.approx(2.5 * WEIGHTS["question vote"])
     # a hit with no version in the era a query names (`Group.apply_era`) is set lower,
     # one of the era as if the query named none
     off = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"era": 0.5}
@@ -170,7 +184,8 @@ def test_meaning_finds_for_an_era_in_that_eras_version(large_home: Path, searche
 def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) -> None:
     """The shipped questions come with the records answering them: a question
     asked again, or asked in other words, finds its record among those answering the
-    questions nearest it, and search marks the hit showing it with that nearness."""
+    questions nearest it, and search marks the hit showing it with that nearness and the
+    vote of those questions (the nearest counting 1, one 0.1 less near 1/e)."""
     from train.homes import ASKED_QUESTIONS, read_questions
 
     asked = read_questions(ASKED_QUESTIONS)
@@ -178,19 +193,26 @@ def test_questions_asked_before_name_their_answers(searchers, tmp_path: Path) ->
     for question in asked[::250]:
         answered = meaning.answered(question["q"])
         assert question["id"] in answered
-        assert answered[question["id"]] == pytest.approx(1.0, abs=2e-3)
-        assert max(answered.values()) == answered[question["id"]]
+        nearest, vote = answered[question["id"]]
+        assert nearest == pytest.approx(1.0, abs=2e-3)
+        assert max(answered.values())[0] == nearest
+        assert vote >= 1.0 and max(v for _, v in answered.values()) == vote
     # in other words than any of them: "took control" for the training questions'
     # "cast Control Magic on", "stole", ...; 302.6 answers them
     other_words = "I just took control of my opponent's creature, can it attack this turn?"
     assert other_words not in {q["q"] for q in asked}
     answered = meaning.answered(other_words)
     assert "cr-2026-01-16:302.6" in answered  # among the records of the 20 nearest
+    first = max(answered.values())[0]
+    for nearest, vote in answered.values():  # each question counted once, by its nearness
+        assert math.exp((nearest - first) / VOTE_SCALE) <= vote <= 20
     _, fused = searchers
     hits = fused.search(other_words).hits
     for hit in hits:
-        nearest = max((answered.get(i, 0.0) for i in hit.shows()), default=0.0)
-        assert hit.parts["question"] == pytest.approx(nearest)
+        asked_of = [answered[i] for i in hit.shows() if i in answered]
+        assert hit.parts["question"] == pytest.approx(max(asked_of, default=(0.0, 0.0))[0])
+        assert hit.parts["question vote"] == pytest.approx(
+            max((v for _, v in asked_of), default=0.0))
     assert any(hit.parts["question"] > 0 for hit in hits)
     assert any(hit.parts["question"] == 0 for hit in hits)  # no question asked of it
 
