@@ -26,7 +26,7 @@ of the three blind sets lost 0.05 each.) Hits after the first `FUSED` keep their
 them. Measured on blind query sets no ranking was tuned on.
 
 Questions asked before: a player's question lies nearer another player's question than
-the rule that answers both. The 2,000 questions the adapter learnt from and 1,150 more
+the rule that answers both. The 2,000 questions the adapter learnt from and 2,280 more
 (`train/questions-bank.jsonl`) ship with their vectors and the records answering them
 (`kb.meaning_shipped.questions_file`); the records answering the `FUSED` of them nearest
 a query (`Meaning.answered`) are found as the nearest texts are, and a hit answering one
@@ -94,14 +94,14 @@ VOTE_SCALE = 0.1
 # redirect the damage to their planeswalker"; 94 of fusion's questions name an era).
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,  # x cosine(query, hit)
-    "words rank": -0.0273,  # x ln(rank by words)
-    "words share": 0.0900,  # x its score by words / the best's (0: found by meaning)
-    "found": 0.0681,  # found by meaning, past the hits by words
-    "versions share": -0.0076,  # x (1 + its other versions) / (1 + the most of a fused hit's)
-    "length": 0.0214,  # x ln(10 + the characters of its text)
-    "question": 0.0564,  # x cosine(query, the nearest question it answers), else 0
-    "question vote": 0.0617,  # x the vote of the nearest questions it answers, else 0
-    "off era": -0.1817,  # a query naming an era: it has no version then (`apply_era`)
+    "words rank": -0.0282,  # x ln(rank by words)
+    "words share": 0.0963,  # x its score by words / the best's (0: found by meaning)
+    "found": 0.0758,  # found by meaning, past the hits by words
+    "versions share": -0.0131,  # x (1 + its other versions) / (1 + the most of a fused hit's)
+    "length": 0.0210,  # x ln(10 + the characters of its text)
+    "question": 0.0550,  # x cosine(query, the nearest question it answers), else 0
+    "question vote": 0.0604,  # x the vote of the nearest questions it answers, else 0
+    "off era": -0.1889,  # a query naming an era: it has no version then (`apply_era`)
 }
 RANK_WEIGHT = -WEIGHTS["words rank"]  # what a step down the ranking by words costs
 SWITCH = "MTGKB_MEANING"  # "0": rank by words alone

@@ -35,7 +35,7 @@ def _record_ids(build: Any) -> set[str]:
 
 @pytest.mark.parametrize(("name", "count"), [("questions.jsonl", 1000),
                                            ("questions-players.jsonl", 1000),
-                                           ("questions-bank.jsonl", 1150)])
+                                           ("questions-bank.jsonl", 2280)])
 def test_shipped_questions_name_shipped_records(name: str, count: int, shipped_build) -> None:
     asked = _questions(name)
     assert len(asked) == count
@@ -70,12 +70,16 @@ def test_full_questions_name_records_of_full(large_home: Path) -> None:
 # blind set heldout28 (written the same session, from its home's records alone) also asks;
 # and three short phrases the blind sets heldout32 and 33 (thirty-first session) also ask,
 # "ten poison counters", "maximum hand size" and "phasing rules" (their ranks were the
-# same, 1, 2 and 1, before the shipped questions and after)
-KNOWN = {"questions.jsonl": ["wither damage counters", "legend rule", "linked abilities",
+# same, 1, 2 and 1, before the shipped questions and after); and three the blind sets
+# heldout35-37 (thirty-second session) also ask, "phasing rules" again, "phyrexian mana
+# pay life" and "what is an emblem" (first before this session's changes and after)
+KNOWN = {"questions.jsonl": ["phyrexian mana pay life", "what is an emblem",
+                             "wither damage counters", "legend rule", "linked abilities",
                              "what counts as historic", "ten poison counters"],
          "questions-full.jsonl": ["ten poison counters lose"],
-         # (written in the thirty-first session; those that were word for word
-         # evaluation queries or other training questions were left out before use)
+         # (written in the thirty-first and thirty-second sessions; those that were
+         # word for word evaluation queries or other training questions were left out
+         # before use)
          "questions-bank.jsonl": [],
          "questions-players.jsonl": [
              "can my opponent respond when I flip my morph face up?",
