@@ -60,8 +60,9 @@ def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
     first = fuse(inputs(_parts(0.5, 1)))
     assert fuse(inputs(_parts(0.5, 4))) - first == pytest.approx(-RANK_WEIGHT * math.log(4))
     # a hit ten places down by words (as close by words) outranks the first only when it
-    # is nearer by more than the cost of those places
-    cost = RANK_WEIGHT * math.log(11)
+    # is nearer by more than the cost of those places (in cosine: with no question asked
+    # before nearer, a cosine counts as meaning and as nearness)
+    cost = RANK_WEIGHT * math.log(11) / (WEIGHTS["meaning"] + WEIGHTS["nearness"])
     assert fuse(inputs(_parts(0.6 + cost + 0.01, 11))) > fuse(inputs(_parts(0.6, 1))) \
         > fuse(inputs(_parts(0.6 + cost - 0.01, 11)))
 
@@ -69,9 +70,8 @@ def test_fusion_is_nearness_less_the_cost_of_rank() -> None:
 def test_each_input_counts_by_its_weight() -> None:
     base = fuse(inputs(_parts(0.5, 3, share=0.5, versions=0.5, length=90)))
     # a better share of the best score by words, of the most versions, a longer text:
-    # each moves a hit by its weight (learnt positive but for the versions' share, which
-    # learnt a small negative weight beside the questions asked before); a record meaning
-    # found has no share of the score by words
+    # each moves a hit by its weight (learnt positive, the versions' share all but 0); a
+    # record meaning found has no share of the score by words
     assert fuse(inputs(_parts(0.5, 3, share=0.75, versions=0.5, length=90))) - base == \
         pytest.approx(0.25 * WEIGHTS["words share"])
     assert fuse(inputs(_parts(0.5, 3, share=0.5, versions=1.0, length=90))) - base == \
@@ -81,10 +81,15 @@ def test_each_input_counts_by_its_weight() -> None:
     assert inputs(_parts(0.5, FUSED + 1, share=0.0))["found"] == 1.0
     assert inputs(_parts(0.5, FUSED))["found"] == 0.0
     assert all(WEIGHTS[name] > 0
-               for name in ("words share", "length", "question", "question vote"))
-    # a question asked before that a hit answers lifts it by its nearness to the query
+               for name in ("words share", "length", "nearness", "question vote"))
+    # a question asked before that a hit answers, nearer the query than the hit's text,
+    # lifts it: the hit is as near as that question (`nearness`)
     asked = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"question": 0.8}
-    assert fuse(inputs(asked)) - base == pytest.approx(0.8 * WEIGHTS["question"])
+    assert inputs(asked)["nearness"] == 0.8
+    assert fuse(inputs(asked)) - base == pytest.approx(
+        0.3 * WEIGHTS["nearness"] + 0.8 * WEIGHTS["question"]) and fuse(inputs(asked)) > base
+    farther = _parts(0.5, 3, share=0.5, versions=0.5, length=90) | {"question": 0.4}
+    assert inputs(farther)["nearness"] == 0.5
     voted = asked | {"question vote": 2.5}
     assert fuse(inputs(voted)) - fuse(inputs(asked)) == \
         pytest.approx(2.5 * WEIGHTS["question vote"])
