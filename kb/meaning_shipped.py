@@ -20,8 +20,8 @@ keeps a cosine within 1e-3 of float32's. Two texts' keys agree by chance once in
 less than one in 10^15 over the shipped texts.
 
 The questions the adapter learnt from (`train/questions.jsonl`, `questions-players.jsonl`:
-2,000 questions, each naming the shipped record that answers it) and 2,280 more written
-for this alone (`train/questions-bank.jsonl`: 1,150 in the thirty-first session, 1,130 in
+2,000 questions, each naming the shipped record that answers it) and 3,437 more written
+for this alone (`train/questions-bank.jsonl`: 1,150 in the thirty-first session, 2,287 in
 the thirty-second) ship the same way
 (`questions_file`: a row a question, its ids the records answering it). A player's
 question lies nearer another player's question than the rule answering both: the rules

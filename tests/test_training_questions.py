@@ -35,7 +35,7 @@ def _record_ids(build: Any) -> set[str]:
 
 @pytest.mark.parametrize(("name", "count"), [("questions.jsonl", 1000),
                                            ("questions-players.jsonl", 1000),
-                                           ("questions-bank.jsonl", 2280)])
+                                           ("questions-bank.jsonl", 3437)])
 def test_shipped_questions_name_shipped_records(name: str, count: int, shipped_build) -> None:
     asked = _questions(name)
     assert len(asked) == count
