@@ -134,7 +134,7 @@ def test_first_hits_are_ordered_by_both_rankings(searchers) -> None:
     assert all(hit.parts["words share"] == 0.0 for hit in found)
     assert [hit.score for hit in fused.hits] == pytest.approx(expected)
     tiers = [tier(hit) for hit in fused.hits]
-    assert tiers == sorted(tiers)  # definitions asked for first
+    assert tiers == sorted(tiers)  # definitions asked for first, hits off an era last
     for part in set(tiers):
         scores = [s for s, t in zip(expected, tiers, strict=True) if t == part]
         assert scores == sorted(scores, reverse=True)
@@ -182,6 +182,11 @@ def test_meaning_finds_for_an_era_in_that_eras_version(large_home: Path, searche
         assert fused.hits[0].record["id"] == burn
         assert "mana burn" in fused.hits[0].record["text"].lower()
         assert fused.hits[0].parts["words rank"] > FUSED and fused.hits[0].parts["era"] == 1.0
+        # the fused hits with no version before Magic 2010 (the words' and meaning's)
+        # come after those with one
+        eras = [hit.parts.get("era", 1.0) for hit in searcher.search(question, limit=40).hits
+                if "meaning" in hit.parts]
+        assert 0.5 in eras and eras == sorted(eras, reverse=True)
     finally:
         searcher.close()
 
@@ -321,3 +326,14 @@ def test_switched_off_by_the_environment(shipped_build, monkeypatch) -> None:
         assert searcher._meaning is None
     finally:
         searcher.close()
+
+
+def test_tiers_put_definitions_asked_for_first_and_hits_off_an_era_last() -> None:
+    class Hit:
+        def __init__(self, **parts: float) -> None:
+            self.parts = parts
+
+    assert tier(Hit(defines=1.0)) == 0  # type: ignore[arg-type]
+    assert tier(Hit(defines=1.0, obsolete=0.5)) == 1  # type: ignore[arg-type]
+    assert tier(Hit()) == 1 and tier(Hit(era=1.0)) == 1  # type: ignore[arg-type]
+    assert tier(Hit(era=0.5)) == 2  # type: ignore[arg-type]

@@ -49,10 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["MTGKB_MEANING"] = "0"  # candidates by words alone, as meaning re-ranks them
 
-# one hit: does it answer?, is it after the definitions asked for?, its inputs
-# (`kb.search_meaning.inputs`); a question's hits: the first `FUSED` by words in their
-# order, then those meaning found
-Hit = tuple[bool, bool, dict[str, float]]
+# one hit: does it answer?, its tier (`kb.search_meaning.tier`: fused hits rank by it
+# first), its inputs (`kb.search_meaning.inputs`); a question's hits: the first `FUSED`
+# by words in their order, then those meaning found
+Hit = tuple[bool, int, dict[str, float]]
 Hits = list[Hit]
 
 
@@ -150,7 +150,7 @@ def learn(all_hits: list[Hits], names: list[str] | None = None, steps: int = 200
 
 
 def mrr(all_hits: list[Hits], key: Callable[[dict[str, float], int], float]) -> float:
-    """MRR@10 of the hits ordered by definitions asked for first, then `key(inputs,
+    """MRR@10 of the hits ordered by tier (`kb.search_meaning.tier`), then `key(inputs,
     cosine rank)` descending."""
     total = 0.0
     for hits in all_hits:
