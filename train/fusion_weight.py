@@ -181,9 +181,9 @@ def main() -> None:
         with built_home(args.files) as home:
             all_hits = questions_hits(questions, home)
     blind = [hits for path in args.blind for hits in blind_hits(path, args.homes)]
-    # the training questions and the blind sets weigh alike in all
-    weights, taught = learn(all_hits + blind, weights=[1 / len(all_hits)] * len(all_hits)
-                            + [1 / len(blind)] * len(blind))
+    # the training questions and the blind sets (where given) weigh alike in all
+    weights, taught = learn(all_hits + blind, weights=[
+        1 / len(kind) for kind in (all_hits, blind) for _ in kind])
     print(f"WEIGHTS (from {taught} of {len(questions) + len(blind)} questions: an answer "
           "among two hits or more):")
     for name, weight in weights.items():
